@@ -1,0 +1,39 @@
+// Which backend new containers use, and what the GPU is.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "hpgraph/types.hpp"
+
+namespace hpg {
+
+/// True when this build has the CUDA backend and a usable GPU is present.
+bool cuda_available();
+
+/// Backend for containers created from now on in this program: `cuda` when a GPU is present,
+/// `host` otherwise; HPGRAPH_BACKEND=host|cuda overrides the default. Setting `cuda` without a
+/// GPU is an Error(invalid_value).
+Backend default_backend();
+void set_backend(Backend b);
+
+/// Parses "host" or "cuda" (Error(invalid_value) otherwise).
+Backend parse_backend(const std::string& name);
+
+struct DeviceInfo {
+  std::string name;            // e.g. "NVIDIA H100 80GB HBM3"
+  int compute_capability = 0;  // e.g. 90
+  int multiprocessors = 0;
+  std::size_t total_memory = 0;
+  std::size_t free_memory = 0;
+  int driver_version = 0;
+  int runtime_version = 0;
+};
+
+/// The current GPU; Error(invalid_value) when cuda_available() is false.
+DeviceInfo device_info();
+
+/// "host (N threads)" or the GPU's name: for reports.
+std::string backend_description(Backend b);
+
+}  // namespace hpg

@@ -1,0 +1,91 @@
+// Owning device arrays and checked copies. No kernels here: any translation unit may use these.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "hpgraph/error.hpp"
+#include "hpgraph/types.hpp"
+
+namespace hpg::detail {
+
+/// cudaMalloc, or Error(out_of_memory) saying how many bytes were asked for and how many were
+/// free. `what` names the object being allocated, for the message.
+void* device_allocate(std::size_t bytes, const char* what);
+void device_free(void* p) noexcept;
+void copy_host_to_device(void* dst, const void* src, std::size_t bytes);
+void copy_device_to_host(void* dst, const void* src, std::size_t bytes);
+void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
+void device_memset(void* dst, int value, std::size_t bytes);
+/// Waits for the device and turns an asynchronous kernel fault into Error(cuda_error).
+void device_synchronize(const char* what);
+/// Free and total device memory, in bytes.
+std::pair<std::size_t, std::size_t> device_memory_info();
+
+/// A typed, owning, move-only device array.
+template <class T>
+class DeviceArray {
+  static_assert(std::is_trivially_copyable_v<T>, "device arrays hold trivially copyable types");
+
+ public:
+  DeviceArray() = default;
+  explicit DeviceArray(std::size_t n, const char* what = "device array") { allocate(n, what); }
+  DeviceArray(const DeviceArray&) = delete;
+  DeviceArray& operator=(const DeviceArray&) = delete;
+  DeviceArray(DeviceArray&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  DeviceArray& operator=(DeviceArray&& o) noexcept {
+    if (this != &o) {
+      release();
+      ptr_ = std::exchange(o.ptr_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+    }
+    return *this;
+  }
+  ~DeviceArray() { release(); }
+
+  /// Discards the contents and holds n uninitialized elements.
+  void allocate(std::size_t n, const char* what = "device array") {
+    if (n == size_ && ptr_) return;
+    T* fresh = n ? static_cast<T*>(device_allocate(n * sizeof(T), what)) : nullptr;
+    release();
+    ptr_ = fresh;
+    size_ = n;
+  }
+  void release() noexcept {
+    device_free(ptr_);
+    ptr_ = nullptr;
+    size_ = 0;
+  }
+
+  T* data() noexcept { return ptr_; }
+  const T* data() const noexcept { return ptr_; }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+
+  void upload(const T* src, std::size_t n, const char* what = "device array") {
+    allocate(n, what);
+    if (n) copy_host_to_device(ptr_, src, n * sizeof(T));
+  }
+  void upload(const std::vector<T>& src, const char* what = "device array") { upload(src.data(), src.size(), what); }
+  void download(T* dst, std::size_t n) const {
+    if (n > size_) throw_error(Info::invalid_value, "DeviceArray::download: more elements asked for than held");
+    if (n) copy_device_to_host(dst, ptr_, n * sizeof(T));
+  }
+  std::vector<T> to_host() const {
+    std::vector<T> out(size_);
+    download(out.data(), size_);
+    return out;
+  }
+  DeviceArray clone(const char* what = "device array") const {
+    DeviceArray out(size_, what);
+    if (size_) copy_device_to_device(out.ptr_, ptr_, size_ * sizeof(T));
+    return out;
+  }
+
+ private:
+  T* ptr_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace hpg::detail

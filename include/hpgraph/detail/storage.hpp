@@ -1,0 +1,70 @@
+// Storage layouts of Matrix and Vector on each backend. Plain data; the algorithms that maintain
+// them are in hpgraph/host (std C++) and hpgraph/cuda (Thrust/CUB, compiled only by nvcc).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/types.hpp"
+
+namespace hpg::detail {
+
+/// Compressed sparse rows, column indices sorted and unique within each row.
+template <class T>
+struct HostCsr {
+  Index nrows = 0, ncols = 0;
+  std::vector<std::uint64_t> ptr;  // nrows + 1 entries
+  std::vector<std::uint32_t> col;
+  std::vector<T> val;
+  Index nvals() const { return col.size(); }
+};
+
+/// The same on the GPU. Row offsets are 32-bit while nvals fits in an int32, 64-bit beyond.
+template <class T>
+struct DeviceCsr {
+  Index nrows = 0, ncols = 0, nvals = 0;
+  DeviceArray<std::uint32_t> ptr32;
+  DeviceArray<std::uint64_t> ptr64;
+  DeviceArray<std::uint32_t> col;
+  DeviceArray<T> val;
+  bool wide_offsets() const { return nvals > max_nvals_32bit_offsets; }
+};
+
+/// An element update not yet merged: set (remove == false) or remove. Later entries win.
+template <class T>
+struct PendingOp {
+  std::uint32_t row;
+  std::uint32_t col;
+  bool remove;
+  T value;
+};
+
+/// Vector forms: sparse (sorted unique indices + values) or bitmap (presence byte + value per
+/// entry). Both backends use both; the container switches by density.
+enum class VectorFormat : std::uint8_t { sparse, bitmap };
+
+template <class T>
+struct HostVec {
+  Index size = 0;
+  Index nvals = 0;
+  VectorFormat format = VectorFormat::sparse;
+  std::vector<std::uint32_t> idx;  // sparse: nvals sorted indices
+  std::vector<T> val;              // sparse: nvals values; bitmap: size values
+  std::vector<std::uint8_t> present;  // bitmap: size flags
+};
+
+template <class T>
+struct DeviceVec {
+  Index size = 0;
+  Index nvals = 0;
+  VectorFormat format = VectorFormat::sparse;
+  DeviceArray<std::uint32_t> idx;
+  DeviceArray<T> val;
+  DeviceArray<std::uint8_t> present;
+};
+
+/// Below this fraction of present entries a vector is kept sparse.
+inline constexpr double sparse_vector_density = 1.0 / 16.0;
+
+}  // namespace hpg::detail

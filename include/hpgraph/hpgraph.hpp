@@ -1,0 +1,11 @@
+// HPGraph: GraphBLAS-style graph algorithms on NVIDIA GPUs. The umbrella header.
+#pragma once
+
+#include "hpgraph/backend.hpp"
+#include "hpgraph/error.hpp"
+#include "hpgraph/generate.hpp"
+#include "hpgraph/io.hpp"
+#include "hpgraph/matrix.hpp"
+#include "hpgraph/ops/binary.hpp"
+#include "hpgraph/types.hpp"
+#include "hpgraph/vector.hpp"

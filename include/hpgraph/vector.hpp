@@ -1,0 +1,340 @@
+// hpg::Vector<T>: a sparse vector with value semantics. Stored sparse (sorted indices + values)
+// or as a bitmap (presence flag + value per entry), switching by density, on its backend's side.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hpgraph/matrix.hpp"
+
+namespace hpg {
+
+namespace detail {
+struct VectorAccess;
+}
+
+template <class T>
+class Vector {
+  static_assert(is_value_type_v<T>, "hpg::Vector<T>: T must be a trivially copyable value type");
+
+ public:
+  using value_type = T;
+
+  explicit Vector(Index size, Backend b = default_backend()) : backend_(b) {
+    detail::check_dimension(size, "Vector");
+    detail::check_backend_usable(b, "Vector");
+    init_empty(size);
+  }
+  Vector() : Vector(0) {}
+  explicit Vector(const Vector& o) : backend_(o.backend_) {
+    o.wait();
+    if (backend_ == Backend::host) {
+      host_ = o.host_;
+    } else {
+      dev_.size = o.dev_.size;
+      dev_.nvals = o.dev_.nvals;
+      dev_.format = o.dev_.format;
+      dev_.idx = o.dev_.idx.clone("vector indices");
+      dev_.val = o.dev_.val.clone("vector values");
+      dev_.present = o.dev_.present.clone("vector bitmap");
+    }
+  }
+  Vector& operator=(const Vector&) = delete;
+  Vector(Vector&&) noexcept = default;
+  Vector& operator=(Vector&&) noexcept = default;
+  Vector dup() const { return Vector(*this); }
+
+  Index size() const noexcept { return backend_ == Backend::host ? host_.size : dev_.size; }
+  Index nvals() const {
+    wait();
+    return backend_ == Backend::host ? host_.nvals : dev_.nvals;
+  }
+  Backend backend() const noexcept { return backend_; }
+  detail::VectorFormat format() const {
+    wait();
+    return backend_ == Backend::host ? host_.format : dev_.format;
+  }
+
+  void to_backend(Backend b) {
+    detail::check_backend_usable(b, "Vector::to_backend");
+    if (b == backend_) return;
+    wait();
+    if (b == Backend::cuda) {
+      detail::DeviceVec<T> d;
+      d.size = host_.size;
+      d.nvals = host_.nvals;
+      d.format = host_.format;
+      d.idx.upload(host_.idx, "vector indices");
+      d.val.upload(host_.val, "vector values");
+      d.present.upload(host_.present, "vector bitmap");
+      dev_ = std::move(d);
+      host_ = detail::HostVec<T>{};
+    } else {
+      detail::HostVec<T> h;
+      h.size = dev_.size;
+      h.nvals = dev_.nvals;
+      h.format = dev_.format;
+      h.idx = dev_.idx.to_host();
+      h.val = dev_.val.to_host();
+      h.present = dev_.present.to_host();
+      host_ = std::move(h);
+      dev_ = detail::DeviceVec<T>{};
+    }
+    backend_ = b;
+  }
+
+  /// GrB_Vector_build: the vector must be empty; duplicates combined with dup in input order.
+  template <class Dup = no_dup_t>
+  void build(std::span<const Index> indices, std::span<const T> vals, const Dup& dup = {}) {
+    if (indices.size() != vals.size())
+      hpg::detail::throw_error(Info::invalid_value, "Vector::build: indices and vals differ in length (" + std::to_string(indices.size()) +
+                                           ", " + std::to_string(vals.size()) + ")");
+    if (nvals() != 0) hpg::detail::throw_error(Info::output_not_empty, "Vector::build: the vector already holds entries");
+    const Index n = size();
+    for (std::size_t k = 0; k < indices.size(); ++k)
+      if (indices[k] >= n)
+        hpg::detail::throw_error(Info::index_out_of_bounds, "Vector::build: tuple " + std::to_string(k) + " has index " +
+                                                   std::to_string(indices[k]) + ", outside size " + std::to_string(n));
+    if (backend_ == Backend::host) {
+      host_ = detail::host::vec_from_tuples(n, indices.data(), vals.data(), indices.size(), dup, "Vector::build");
+      return;
+    }
+#if HPG_HAS_CUDA
+    std::vector<std::uint64_t> hk(indices.begin(), indices.end());
+    detail::DeviceArray<std::uint64_t> keys;
+    keys.upload(hk, "build keys");
+    detail::DeviceArray<T> dv;
+    dv.upload(vals.data(), vals.size(), "build values");
+    detail::cuda::sort_and_combine(keys, dv, dup, "Vector::build");
+    auto v = detail::cuda::vec_from_sorted_keys(n, std::move(keys), std::move(dv));
+    detail::cuda::vec_to_format(v, detail::host::preferred_format(v.size, v.nvals));
+    dev_ = std::move(v);
+#endif
+  }
+  template <class Dup = no_dup_t>
+  void build(const std::vector<Index>& indices, const std::vector<T>& vals, const Dup& dup = {}) {
+    build(std::span<const Index>(indices), std::span<const T>(vals), dup);
+  }
+
+  /// GrB_Vector_extractTuples: indices ascending.
+  void extract_tuples(std::vector<Index>& indices, std::vector<T>& vals) const {
+    wait();
+    if (backend_ == Backend::host) {
+      indices.clear();
+      vals.clear();
+      indices.reserve(host_.nvals);
+      vals.reserve(host_.nvals);
+      if (host_.format == detail::VectorFormat::sparse) {
+        indices.assign(host_.idx.begin(), host_.idx.end());
+        vals = host_.val;
+      } else {
+        for (Index i = 0; i < host_.size; ++i)
+          if (host_.present[i]) {
+            indices.push_back(i);
+            vals.push_back(host_.val[i]);
+          }
+      }
+      return;
+    }
+#if HPG_HAS_CUDA
+    if (dev_.format == detail::VectorFormat::sparse) {
+      auto idx = dev_.idx.to_host();
+      indices.assign(idx.begin(), idx.end());
+      vals = dev_.val.to_host();
+    } else {
+      Vector tmp(*this);
+      detail::cuda::vec_to_format(tmp.dev_, detail::VectorFormat::sparse);
+      auto idx = tmp.dev_.idx.to_host();
+      indices.assign(idx.begin(), idx.end());
+      vals = tmp.dev_.val.to_host();
+    }
+#endif
+  }
+
+  /// GrB_Vector_setElement(w, x, i).
+  void set_element(const T& x, Index i) {
+    check_index(i, "Vector::set_element");
+    if (current_format() == detail::VectorFormat::bitmap) {
+      bitmap_write(i, &x);
+    } else {
+      pending_.push_back({0, static_cast<std::uint32_t>(i), false, x});
+    }
+  }
+  /// GrB_Vector_removeElement(w, i).
+  void remove_element(Index i) {
+    check_index(i, "Vector::remove_element");
+    if (current_format() == detail::VectorFormat::bitmap) {
+      bitmap_write(i, nullptr);
+    } else {
+      pending_.push_back({0, static_cast<std::uint32_t>(i), true, T{}});
+    }
+  }
+  /// GrB_Vector_extractElement: the value at i, or nullopt (GrB_NO_VALUE).
+  std::optional<T> extract_element(Index i) const {
+    check_index(i, "Vector::extract_element");
+    wait();
+    if (backend_ == Backend::host) {
+      if (host_.format == detail::VectorFormat::bitmap) {
+        if (!host_.present[i]) return std::nullopt;
+        return host_.val[i];
+      }
+      auto it = std::lower_bound(host_.idx.begin(), host_.idx.end(), static_cast<std::uint32_t>(i));
+      if (it == host_.idx.end() || *it != i) return std::nullopt;
+      return host_.val[static_cast<std::size_t>(it - host_.idx.begin())];
+    }
+#if HPG_HAS_CUDA
+    if (dev_.format == detail::VectorFormat::bitmap) {
+      std::uint8_t p = 0;
+      detail::copy_device_to_host(&p, dev_.present.data() + i, 1);
+      if (!p) return std::nullopt;
+      T x;
+      detail::copy_device_to_host(&x, dev_.val.data() + i, sizeof(T));
+      return x;
+    }
+    if (dev_.nvals == 0) return std::nullopt;
+    const std::uint32_t* base = dev_.idx.data();
+    const std::uint32_t* pos = detail::cuda::guarded("extract_element", [&] {
+      return thrust::lower_bound(detail::cuda::policy(), base, base + dev_.nvals, static_cast<std::uint32_t>(i));
+    });
+    const auto k = static_cast<std::size_t>(pos - base);
+    if (k == dev_.nvals) return std::nullopt;
+    std::uint32_t found = 0;
+    detail::copy_device_to_host(&found, base + k, sizeof(found));
+    if (found != i) return std::nullopt;
+    T x;
+    detail::copy_device_to_host(&x, dev_.val.data() + k, sizeof(T));
+    return x;
+#else
+    return std::nullopt;
+#endif
+  }
+  bool extract_element(T* x, Index i) const {
+    auto v = extract_element(i);
+    if (v && x) *x = *v;
+    return v.has_value();
+  }
+
+  void clear() {
+    pending_.clear();
+    init_empty(size());
+  }
+
+  /// GrB_Vector_resize: entries at or past the new size are dropped.
+  void resize(Index n) {
+    detail::check_dimension(n, "Vector::resize");
+    wait();
+    if (backend_ == Backend::host) {
+      detail::host::vec_resize(host_, n);
+      return;
+    }
+#if HPG_HAS_CUDA
+    if (dev_.format == detail::VectorFormat::sparse) {
+      auto keys = detail::cuda::vec_to_keys(dev_);
+      auto vals = dev_.val.clone("vector values");
+      detail::cuda::drop_outside(keys, vals, 1, n);
+      dev_ = detail::cuda::vec_from_sorted_keys(n, std::move(keys), std::move(vals));
+    } else {
+      detail::DeviceVec<T> d;
+      d.size = n;
+      d.format = detail::VectorFormat::bitmap;
+      d.val.allocate(n, "vector values");
+      d.present.allocate(n, "vector bitmap");
+      detail::device_memset(d.present.data(), 0, n);
+      detail::device_memset(d.val.data(), 0, n * sizeof(T));
+      const Index keep = std::min(n, dev_.size);
+      if (keep) {
+        detail::copy_device_to_device(d.val.data(), dev_.val.data(), keep * sizeof(T));
+        detail::copy_device_to_device(d.present.data(), dev_.present.data(), keep);
+      }
+      d.nvals = detail::cuda::guarded("Vector::resize", [&] {
+        return static_cast<Index>(thrust::count(detail::cuda::policy(), d.present.data(), d.present.data() + n, std::uint8_t{1}));
+      });
+      dev_ = std::move(d);
+    }
+#endif
+  }
+
+  void wait() const {
+    if (pending_.empty()) return;
+    if (backend_ == Backend::host) {
+      detail::host::vec_apply_pending(host_, pending_);
+      detail::host::vec_to_format(host_, detail::host::preferred_format(host_.size, host_.nvals));
+      return;
+    }
+#if HPG_HAS_CUDA
+    std::vector<std::uint64_t> pk(pending_.size());
+    std::vector<T> pv(pending_.size());
+    std::vector<std::uint8_t> prm(pending_.size());
+    for (std::size_t k = 0; k < pending_.size(); ++k) {
+      pk[k] = pending_[k].col;
+      pv[k] = pending_[k].value;
+      prm[k] = pending_[k].remove;
+    }
+    auto keys = detail::cuda::vec_to_keys(dev_);
+    auto vals = dev_.val.clone("vector values");
+    detail::cuda::merge_pending(keys, vals, pk, pv, prm);
+    auto v = detail::cuda::vec_from_sorted_keys(dev_.size, std::move(keys), std::move(vals));
+    detail::cuda::vec_to_format(v, detail::host::preferred_format(v.size, v.nvals));
+    dev_ = std::move(v);
+    pending_.clear();
+#endif
+  }
+
+ private:
+  friend struct detail::VectorAccess;
+
+  detail::VectorFormat current_format() const { return backend_ == Backend::host ? host_.format : dev_.format; }
+
+  void init_empty(Index n) {
+    if (backend_ == Backend::host) {
+      host_ = detail::HostVec<T>{};
+      host_.size = n;
+    } else {
+      dev_ = detail::DeviceVec<T>{};
+      dev_.size = n;
+    }
+  }
+  void check_index(Index i, const char* what) const {
+    if (i >= size())
+      hpg::detail::throw_error(Info::invalid_index, std::string(what) + ": index " + std::to_string(i) + " is outside size " +
+                                           std::to_string(size()));
+  }
+  /// Sets (x != nullptr) or removes entry i of a bitmap vector in place.
+  void bitmap_write(Index i, const T* x) {
+    const std::uint8_t now = x ? 1 : 0;
+    if (backend_ == Backend::host) {
+      host_.nvals += Index(now) - Index(host_.present[i]);
+      host_.present[i] = now;
+      if (x) host_.val[i] = *x;
+      return;
+    }
+    std::uint8_t before = 0;
+    detail::copy_device_to_host(&before, dev_.present.data() + i, 1);
+    if (x) detail::copy_host_to_device(dev_.val.data() + i, x, sizeof(T));
+    detail::copy_host_to_device(dev_.present.data() + i, &now, 1);
+    dev_.nvals += Index(now) - Index(before);
+  }
+
+  Backend backend_ = Backend::host;
+  mutable detail::HostVec<T> host_;
+  mutable detail::DeviceVec<T> dev_;
+  mutable std::vector<detail::PendingOp<T>> pending_;
+};
+
+namespace detail {
+struct VectorAccess {
+  template <class T>
+  static HostVec<T>& host(Vector<T>& v) { v.wait(); return v.host_; }
+  template <class T>
+  static const HostVec<T>& host(const Vector<T>& v) { v.wait(); return v.host_; }
+  template <class T>
+  static DeviceVec<T>& device(Vector<T>& v) { v.wait(); return v.dev_; }
+  template <class T>
+  static const DeviceVec<T>& device(const Vector<T>& v) { v.wait(); return v.dev_; }
+};
+}  // namespace detail
+
+}  // namespace hpg

@@ -1,0 +1,81 @@
+// Checked device allocation and copies. In a build without CUDA every call is an error that says so.
+#include "hpgraph/detail/device_memory.hpp"
+
+#include <string>
+
+#if HPG_HAS_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace hpg::detail {
+
+#if HPG_HAS_CUDA
+
+namespace {
+[[noreturn]] void fail(cudaError_t err, const char* call) {
+  cudaGetLastError();  // clear a sticky-free error so the next call starts clean
+  throw_error(Info::cuda_error, std::string(call) + " failed: " + cudaGetErrorName(err) + ": " + cudaGetErrorString(err));
+}
+std::string mib(std::size_t bytes) { return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)"; }
+}  // namespace
+
+void* device_allocate(std::size_t bytes, const char* what) {
+  if (bytes == 0) return nullptr;
+  void* p = nullptr;
+  cudaError_t err = cudaMalloc(&p, bytes);
+  if (err == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    std::size_t free = 0, total = 0;
+    cudaMemGetInfo(&free, &total);
+    throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
+                                         ", " + mib(free) + " free of " + mib(total));
+  }
+  if (err != cudaSuccess) fail(err, "cudaMalloc");
+  return p;
+}
+
+void device_free(void* p) noexcept {
+  if (p) cudaFree(p);
+}
+
+void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
+  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice); e != cudaSuccess) fail(e, "cudaMemcpy(host to device)");
+}
+void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
+  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess) fail(e, "cudaMemcpy(device to host)");
+}
+void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
+  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice); e != cudaSuccess) fail(e, "cudaMemcpy(device to device)");
+}
+void device_memset(void* dst, int value, std::size_t bytes) {
+  if (cudaError_t e = cudaMemset(dst, value, bytes); e != cudaSuccess) fail(e, "cudaMemset");
+}
+void device_synchronize(const char* what) {
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, what);
+}
+std::pair<std::size_t, std::size_t> device_memory_info() {
+  std::size_t free = 0, total = 0;
+  if (cudaError_t e = cudaMemGetInfo(&free, &total); e != cudaSuccess) fail(e, "cudaMemGetInfo");
+  return {free, total};
+}
+
+#else  // no CUDA in this build
+
+namespace {
+[[noreturn]] void no_cuda() { throw_error(Info::invalid_value, "hpgraph was built without CUDA (HPG_CUDA=OFF): no device memory"); }
+}  // namespace
+void* device_allocate(std::size_t bytes, const char*) {
+  if (bytes == 0) return nullptr;
+  no_cuda();
+}
+void device_free(void*) noexcept {}
+void copy_host_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
+void copy_device_to_host(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
+void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
+void device_memset(void*, int, std::size_t bytes) { if (bytes) no_cuda(); }
+void device_synchronize(const char*) {}
+std::pair<std::size_t, std::size_t> device_memory_info() { no_cuda(); }
+
+#endif
+
+}  // namespace hpg::detail

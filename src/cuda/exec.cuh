@@ -1,0 +1,58 @@
+// Execution policy and error translation for Thrust/CUB calls: temporaries come from the checked
+// allocator (so a failed allocation is Error(out_of_memory) with the sizes), and Thrust's own
+// exceptions become Error(cuda_error).
+#pragma once
+
+#include <cuda_runtime.h>
+#include <thrust/execution_policy.h>
+#include <thrust/system/system_error.h>
+
+#include <cstddef>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/error.hpp"
+
+namespace hpg::detail::cuda {
+
+struct checked_allocator {
+  using value_type = char;
+  char* allocate(std::ptrdiff_t n) {
+    return static_cast<char*>(device_allocate(static_cast<std::size_t>(n), "temporary storage"));
+  }
+  void deallocate(char* p, std::size_t) noexcept { device_free(p); }
+};
+
+inline auto policy() {
+  static checked_allocator alloc;
+  return thrust::cuda::par(alloc);
+}
+
+/// Checks the launch of a kernel we wrote ourselves.
+inline void check_launch(const char* kernel) {
+  if (cudaError_t e = cudaGetLastError(); e != cudaSuccess)
+    throw_error(Info::cuda_error, std::string("launch of ") + kernel + " failed: " + cudaGetErrorString(e));
+}
+
+/// Runs f (which calls Thrust/CUB) and translates their failures into hpg::Error.
+template <class F>
+decltype(auto) guarded(const char* what, F&& f) {
+  try {
+    return std::forward<F>(f)();
+  } catch (const Error&) {
+    throw;
+  } catch (const thrust::system_error& e) {
+    throw Error(Info::cuda_error, std::string(what) + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw Error(Info::out_of_memory, std::string(what) + ": allocation failed");
+  }
+}
+
+inline unsigned grid_for(std::size_t n, unsigned block) {
+  std::size_t g = (n + block - 1) / block;
+  return static_cast<unsigned>(g > 0x7fffffffu ? 0x7fffffffu : (g ? g : 1));
+}
+
+}  // namespace hpg::detail::cuda

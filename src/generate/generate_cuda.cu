@@ -1,0 +1,76 @@
+// The CUDA implementation of the edge generators: one thread per edge, the same arithmetic as the
+// host (edge_rng.hpp), so the same seed gives the same edges in the same order.
+#include <thrust/remove.h>
+
+#include "hpgraph/cuda/exec.cuh"
+#include "generate/edge_rng.hpp"
+#include "hpgraph/generate_edges.hpp"
+
+namespace hpg::gen {
+
+namespace {
+
+__global__ void make_edges_kernel(detail::EdgeRecipe r, std::uint64_t m, std::uint64_t* keys) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x)
+    keys[e] = detail::make_edge(r, e);
+}
+
+__global__ void mirror_kernel(std::uint64_t m, std::uint64_t* keys) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t k = keys[e];
+    keys[m + e] = (k << 32) | (k >> 32);
+  }
+}
+
+__global__ void weights_kernel(detail::EdgeRecipe r, std::uint64_t m, const std::uint64_t* keys, std::int64_t* w) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x)
+    w[e] = detail::edge_weight(r, keys[e]);
+}
+
+struct is_self_loop {
+  __device__ bool operator()(std::uint64_t k) const { return (k >> 32) == (k & 0xffffffffull); }
+};
+
+constexpr unsigned block = 256;
+unsigned grid_size(std::uint64_t m) {
+  // Grid-stride loops: enough blocks to fill any GPU, not one per edge.
+  return static_cast<unsigned>(std::min<std::uint64_t>((m + block - 1) / block, 65536 * 4));
+}
+
+}  // namespace
+
+DeviceEdges generate_edges_device(const GraphSpec& spec) {
+  validate(spec);
+  const detail::EdgeRecipe r = detail::make_recipe(spec);
+  const std::uint64_t m = num_generated_edges(spec);
+  const bool mirror = spec.symmetrize && spec.family != Family::grid;
+  DeviceEdges out;
+  out.n = num_vertices(spec);
+  out.keys.allocate(mirror ? 2 * m : m, "generated edges");
+  if (m) {
+    make_edges_kernel<<<grid_size(m), block>>>(r, m, out.keys.data());
+    hpg::detail::cuda::check_launch("make_edges_kernel");
+    if (mirror) {
+      mirror_kernel<<<grid_size(m), block>>>(m, out.keys.data());
+      hpg::detail::cuda::check_launch("mirror_kernel");
+    }
+  }
+  if (spec.remove_self_loops && !out.keys.empty()) {
+    const std::size_t kept = hpg::detail::cuda::guarded("remove self-loops", [&] {
+      auto end = thrust::remove_if(hpg::detail::cuda::policy(), out.keys.data(), out.keys.data() + out.keys.size(), is_self_loop{});
+      return static_cast<std::size_t>(end - out.keys.data());
+    });
+    hpg::detail::DeviceArray<std::uint64_t> trimmed(kept, "generated edges");
+    if (kept) hpg::detail::copy_device_to_device(trimmed.data(), out.keys.data(), kept * sizeof(std::uint64_t));
+    out.keys = std::move(trimmed);
+  }
+  if (spec.weighted && !out.keys.empty()) {
+    out.weights.allocate(out.keys.size(), "generated weights");
+    weights_kernel<<<grid_size(out.keys.size()), block>>>(r, out.keys.size(), out.keys.data(), out.weights.data());
+    hpg::detail::cuda::check_launch("weights_kernel");
+  }
+  hpg::detail::device_synchronize("generate_edges_device");
+  return out;
+}
+
+}  // namespace hpg::gen
