@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -51,12 +52,22 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-/// ../shared/data (set by CMake); tests that need it skip when it is absent.
-inline std::filesystem::path data_dir() { return std::filesystem::path(HPG_TEST_DATA_DIR); }
+/// A path compiled in by CMake, unless the environment overrides it (the relocatable GPU bundle
+/// runs on another machine, where the build tree's paths do not exist).
+inline std::string configured_path(const char* env, const char* compiled) {
+  const char* v = std::getenv(env);
+  return v && *v ? std::string(v) : std::string(compiled);
+}
+/// ../shared/data (HPG_TEST_DATA_DIR); tests that need it skip when it is absent.
+inline std::filesystem::path data_dir() { return configured_path("HPG_TEST_DATA_DIR", HPG_TEST_DATA_DIR); }
+/// The repository root (HPG_SOURCE_DIR): bundled graphs live in its data/ folder.
+inline std::string source_dir() { return configured_path("HPG_SOURCE_DIR", HPG_SOURCE_DIR); }
+/// The hpgraph program under test (HPG_CLI).
+inline std::string cli_path() { return configured_path("HPG_CLI", HPG_CLI_PATH); }
 inline bool have_data() { return std::filesystem::is_directory(data_dir()); }
 #define HPG_REQUIRE_DATA()                                                              \
   do {                                                                                  \
-    if (!::hpg::test::have_data()) GTEST_SKIP() << "shared data set not found at " HPG_TEST_DATA_DIR; \
+    if (!::hpg::test::have_data()) GTEST_SKIP() << "shared data set not found at " << ::hpg::test::data_dir(); \
   } while (0)
 
 }  // namespace hpg::test

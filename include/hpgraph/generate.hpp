@@ -28,10 +28,11 @@ Matrix<T> generate(const gen::GraphSpec& spec, Backend b = default_backend()) {
       cols[k] = static_cast<std::uint32_t>(e.keys[k]);
     }
     e.keys = {};
-    std::vector<T> vals(rows.size(), T(1));
+    detail::HostArray<T> vals(rows.size(), T(1));
     if (spec.weighted)
       for (std::size_t k = 0; k < vals.size(); ++k) vals[k] = static_cast<T>(e.weights[k]);
-    m.build(rows, cols, vals, hpg::min<T>{});
+    m.build(std::span<const std::uint32_t>(rows), std::span<const std::uint32_t>(cols), std::span<const T>(vals.data(), vals.size()),
+            hpg::min<T>{});
     return m;
   }
 #if HPG_HAS_CUDA

@@ -53,9 +53,9 @@ T value_from_bytes(TypeCode type, const unsigned char* p) {
 }
 
 template <class T>
-std::vector<T> tuple_values(const Tuples& t) {
+hpg::detail::HostArray<T> tuple_values(const Tuples& t) {
   const std::size_t n = t.rows.size();
-  std::vector<T> vals(n);
+  hpg::detail::HostArray<T> vals(n);
   if constexpr (std::is_arithmetic_v<T>) {
     switch (t.kind) {
       case ValueKind::pattern:
@@ -79,69 +79,20 @@ std::vector<T> tuple_values(const Tuples& t) {
 
 }  // namespace detail
 
-/// Reads a graph file into a Matrix<T> on backend b. Duplicate entries are combined with dup
-/// (default min: parallel edges keep the lightest weight; pass no_dup to reject them). With
-/// undirected, the reverse of every entry is added before combining.
+/// Builds a Matrix<T> from tuples a text reader produced (consumed). With undirected, the reverse
+/// of every tuple is added before duplicates are combined with dup.
 template <class T, class Dup = hpg::min<T>>
-Matrix<T> read_matrix(const std::string& path, const ReadOptions& options = {}, const Dup& dup = {},
-                      ReadStats* stats = nullptr, bool undirected = false, Backend b = default_backend()) {
+Matrix<T> to_matrix(Tuples&& t, const Dup& dup = {}, bool undirected = false, Backend b = default_backend(),
+                    ReadStats* stats = nullptr, const ProgressCallback& progress = {}) {
   ReadStats st;
-  Format f = options.format == Format::automatic ? detect_format(path) : options.format;
-  st.format = f;
-  if (f == Format::binary) {
-    BinaryImage img = read_binary(path, options);
-    hpg::detail::HostCsr<T> csr;
-    csr.nrows = img.nrows;
-    csr.ncols = img.ncols;
-    csr.ptr = std::move(img.ptr);
-    csr.col = std::move(img.col);
-    const std::size_t n = csr.col.size();
-    csr.val.resize(n);
-    if (img.value_size == 0) {
-      if constexpr (std::is_arithmetic_v<T>) std::fill(csr.val.begin(), csr.val.end(), T(1));
-      else hpg::detail::throw_error(Info::domain_mismatch, path + ": a pattern-only binary file cannot give values of a user type");
-      st.kind = ValueKind::pattern;
-    } else if (img.type == type_code<T>() && img.value_size == sizeof(T)) {
-      std::memcpy(static_cast<void*>(csr.val.data()), img.values.data(), n * sizeof(T));
-      st.kind = std::is_floating_point_v<T> ? ValueKind::real : ValueKind::integer;
-    } else if constexpr (std::is_arithmetic_v<T>) {
-      for (std::size_t k = 0; k < n; ++k) csr.val[k] = detail::value_from_bytes<T>(img.type, img.values.data() + k * img.value_size);
-      st.kind = (img.type == TypeCode::fp32 || img.type == TypeCode::fp64) ? ValueKind::real : ValueKind::integer;
-    } else {
-      hpg::detail::throw_error(Info::domain_mismatch, path + ": the file holds " + std::string(to_string(img.type)) + " values of " +
-                                             std::to_string(img.value_size) + " bytes, not this user type");
-    }
-    Matrix<T> m(img.nrows, img.ncols, b);
-    if (undirected) {
-      // Rebuild through tuples so that the reverse entries are combined like any others.
-      std::vector<std::uint32_t> r, c;
-      for (Index i = 0; i < csr.nrows; ++i)
-        for (auto k = csr.ptr[i]; k < csr.ptr[i + 1]; ++k) r.push_back(static_cast<std::uint32_t>(i));
-      c = csr.col;
-      std::vector<T> v = csr.val;
-      const std::size_t m0 = r.size();
-      r.insert(r.end(), c.begin(), c.begin() + static_cast<std::ptrdiff_t>(m0));
-      c.insert(c.end(), r.begin(), r.begin() + static_cast<std::ptrdiff_t>(m0));
-      v.insert(v.end(), csr.val.begin(), csr.val.end());
-      if (img.nrows != img.ncols) hpg::detail::throw_error(Info::dimension_mismatch, path + ": --undirected needs a square matrix");
-      m.build(r, c, v, dup);
-      st.tuples = r.size();
-    } else {
-      st.tuples = n;
-      hpg::detail::MatrixAccess::adopt(m, std::move(csr));
-    }
-    st.duplicates_combined = st.tuples - m.nvals();
-    if (stats) *stats = st;
-    return m;
-  }
-  Tuples t = read_tuples(path, options);
+  st.format = t.format;
   st.lines = t.lines;
   st.kind = t.kind;
-  std::vector<T> vals = detail::tuple_values<T>(t);
+  hpg::detail::HostArray<T> vals = detail::tuple_values<T>(t);
   t.ivals = {};
   t.rvals = {};
   if (undirected) {
-    if (t.nrows != t.ncols) hpg::detail::throw_error(Info::dimension_mismatch, path + ": --undirected needs a square matrix");
+    if (t.nrows != t.ncols) hpg::detail::throw_error(Info::dimension_mismatch, t.source + ": --undirected needs a square matrix");
     const std::size_t m0 = t.rows.size();
     t.rows.reserve(2 * m0);
     t.cols.reserve(2 * m0);
@@ -154,19 +105,86 @@ Matrix<T> read_matrix(const std::string& path, const ReadOptions& options = {}, 
   }
   st.tuples = t.rows.size();
   Matrix<T> m(t.nrows, t.ncols, b);
-  if (options.progress) options.progress({"build", 0, st.tuples});
-  m.build(t.rows, t.cols, vals, dup);
-  if (options.progress) options.progress({"build", st.tuples, st.tuples});
+  if (progress) progress({"build", 0, st.tuples});
+  m.build(std::span<const std::uint32_t>(t.rows), std::span<const std::uint32_t>(t.cols), std::span<const T>(vals.data(), vals.size()), dup);
+  if (progress) progress({"build", st.tuples, st.tuples});
   st.duplicates_combined = st.tuples - m.nvals();
   if (stats) *stats = st;
   return m;
 }
 
+/// Builds a Matrix<T> from a binary file's image (consumed). Values convert between built-in
+/// types; a user type must match the recorded one exactly.
+template <class T, class Dup = hpg::min<T>>
+Matrix<T> from_image(BinaryImage&& img, const Dup& dup = {}, bool undirected = false, Backend b = default_backend(),
+                     ReadStats* stats = nullptr) {
+  ReadStats st;
+  st.format = Format::binary;
+  const std::string& path = img.source;
+  hpg::detail::HostCsr<T> csr;
+  csr.nrows = img.nrows;
+  csr.ncols = img.ncols;
+  csr.ptr = std::move(img.ptr);
+  csr.col = std::move(img.col);
+  const std::size_t n = csr.col.size();
+  csr.val.resize(n);
+  if (img.value_size == 0) {
+    if constexpr (std::is_arithmetic_v<T>) std::fill(csr.val.begin(), csr.val.end(), T(1));
+    else hpg::detail::throw_error(Info::domain_mismatch, path + ": a pattern-only binary file cannot give values of a user type");
+    st.kind = ValueKind::pattern;
+  } else if (img.type == type_code<T>() && img.value_size == sizeof(T)) {
+    std::memcpy(static_cast<void*>(csr.val.data()), img.values.data(), n * sizeof(T));
+    st.kind = std::is_floating_point_v<T> ? ValueKind::real : ValueKind::integer;
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    if (img.type == TypeCode::user)
+      hpg::detail::throw_error(Info::domain_mismatch, path + ": the file holds a user-defined type, not " + std::string(to_string(type_code<T>())));
+    for (std::size_t k = 0; k < n; ++k) csr.val[k] = detail::value_from_bytes<T>(img.type, img.values.data() + k * img.value_size);
+    st.kind = (img.type == TypeCode::fp32 || img.type == TypeCode::fp64) ? ValueKind::real : ValueKind::integer;
+  } else {
+    hpg::detail::throw_error(Info::domain_mismatch, path + ": the file holds " + std::string(to_string(img.type)) + " values of " +
+                                                        std::to_string(img.value_size) + " bytes, not this user type");
+  }
+  img.values = {};
+  Matrix<T> m(img.nrows, img.ncols, b);
+  if (undirected) {
+    // Through tuples, so that the reverse entries are combined like any others.
+    if (img.nrows != img.ncols) hpg::detail::throw_error(Info::dimension_mismatch, path + ": --undirected needs a square matrix");
+    std::vector<std::uint32_t> r(2 * n), c(2 * n);
+    hpg::detail::HostArray<T> v(2 * n);
+    for (Index i = 0; i < csr.nrows; ++i)
+      for (auto k = csr.ptr[i]; k < csr.ptr[i + 1]; ++k) {
+        r[k] = c[n + k] = static_cast<std::uint32_t>(i);
+        c[k] = r[n + k] = csr.col[k];
+        v[k] = v[n + k] = csr.val[k];
+      }
+    m.build(std::span<const std::uint32_t>(r), std::span<const std::uint32_t>(c), std::span<const T>(v.data(), v.size()), dup);
+    st.tuples = 2 * n;
+  } else {
+    st.tuples = n;
+    hpg::detail::MatrixAccess::adopt(m, std::move(csr));
+  }
+  st.duplicates_combined = st.tuples - m.nvals();
+  if (stats) *stats = st;
+  return m;
+}
+
+/// Reads a graph file into a Matrix<T> on backend b. Duplicate entries are combined with dup
+/// (default min: parallel edges keep the lightest weight; pass no_dup to reject them). With
+/// undirected, the reverse of every entry is added before combining.
+template <class T, class Dup = hpg::min<T>>
+Matrix<T> read_matrix(const std::string& path, const ReadOptions& options = {}, const Dup& dup = {},
+                      ReadStats* stats = nullptr, bool undirected = false, Backend b = default_backend()) {
+  const Format f = options.format == Format::automatic ? detect_format(path) : options.format;
+  if (f == Format::binary) return from_image<T>(read_binary(path, options), dup, undirected, b, stats);
+  return to_matrix<T>(read_tuples(path, options), dup, undirected, b, stats, options.progress);
+}
+
 /// Writes a to path in format f (automatic: by the extension; .mtx if none is recognized).
 /// Matrix Market needs an arithmetic T; the binary format takes any value type.
+/// pattern_only writes a Matrix Market "pattern" file (values dropped).
 template <class T>
 void write_matrix(const std::string& path, const Matrix<T>& a, Format f = Format::automatic,
-                  const ProgressCallback& progress = {}) {
+                  const ProgressCallback& progress = {}, bool pattern_only = false) {
   if (f == Format::automatic) f = format_from_extension(path);
   if (f == Format::automatic) f = Format::matrix_market;
   Matrix<T> host_copy(0, 0, Backend::host);
@@ -201,7 +219,9 @@ void write_matrix(const std::string& path, const Matrix<T>& a, Format f = Format
     v.col = csr.col;
     std::vector<std::int64_t> iv;
     std::vector<double> rv;
-    if constexpr (std::is_floating_point_v<T>) {
+    if (pattern_only) {
+      v.kind = ValueKind::pattern;
+    } else if constexpr (std::is_floating_point_v<T>) {
       v.kind = ValueKind::real;
       rv.assign(csr.val.begin(), csr.val.end());
       v.rvals = rv;

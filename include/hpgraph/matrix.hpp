@@ -109,7 +109,7 @@ class Matrix {
         h.ptr.assign(p32.begin(), p32.end());
       }
       h.col = dev_.col.to_host();
-      h.val = dev_.val.to_host();
+      h.val = dev_.val.to_host_array();
       host_ = std::move(h);
       dev_ = detail::DeviceCsr<T>{};
     }
@@ -148,7 +148,12 @@ class Matrix {
   }
   template <std::unsigned_integral I = Index, class Dup = no_dup_t>
   void build(const std::vector<I>& rows, const std::vector<I>& cols, const std::vector<T>& vals, const Dup& dup = {}) {
-    build(std::span<const I>(rows), std::span<const I>(cols), std::span<const T>(vals), dup);
+    if constexpr (std::is_same_v<T, bool>) {  // std::vector<bool> has no contiguous bools to view
+      detail::HostArray<bool> v(vals.begin(), vals.end());
+      build(std::span<const I>(rows), std::span<const I>(cols), std::span<const T>(v.data(), v.size()), dup);
+    } else {
+      build(std::span<const I>(rows), std::span<const I>(cols), std::span<const T>(vals), dup);
+    }
   }
 
   /// GrB_Matrix_extractTuples: row-major order, columns ascending within a row.
@@ -157,8 +162,8 @@ class Matrix {
     if (backend_ == Backend::host) {
       rows.resize(host_.nvals());
       cols.resize(host_.nvals());
-      vals.resize(host_.nvals());
-      detail::host::csr_extract_tuples(host_, rows.data(), cols.data(), vals.data());
+      detail::host::csr_extract_tuples(host_, rows.data(), cols.data(), static_cast<T*>(nullptr));
+      vals.assign(host_.val.begin(), host_.val.end());
       return;
     }
 #if HPG_HAS_CUDA
@@ -169,7 +174,8 @@ class Matrix {
       rows[k] = keys[k] >> 32;
       cols[k] = keys[k] & 0xffffffffu;
     }
-    vals = dev_.val.to_host();
+    auto hv = dev_.val.to_host_array();
+    vals.assign(hv.begin(), hv.end());
 #endif
   }
 
@@ -238,7 +244,7 @@ class Matrix {
     }
 #if HPG_HAS_CUDA
     std::vector<std::uint64_t> pk(pending_.size());
-    std::vector<T> pv(pending_.size());
+    detail::HostArray<T> pv(pending_.size());
     std::vector<std::uint8_t> prm(pending_.size());
     for (std::size_t k = 0; k < pending_.size(); ++k) {
       pk[k] = (std::uint64_t(pending_[k].row) << 32) | pending_[k].col;

@@ -78,7 +78,7 @@ class Vector {
       h.nvals = dev_.nvals;
       h.format = dev_.format;
       h.idx = dev_.idx.to_host();
-      h.val = dev_.val.to_host();
+      h.val = dev_.val.to_host_array();
       h.present = dev_.present.to_host();
       host_ = std::move(h);
       dev_ = detail::DeviceVec<T>{};
@@ -116,7 +116,12 @@ class Vector {
   }
   template <class Dup = no_dup_t>
   void build(const std::vector<Index>& indices, const std::vector<T>& vals, const Dup& dup = {}) {
-    build(std::span<const Index>(indices), std::span<const T>(vals), dup);
+    if constexpr (std::is_same_v<T, bool>) {
+      detail::HostArray<bool> v(vals.begin(), vals.end());
+      build(std::span<const Index>(indices), std::span<const T>(v.data(), v.size()), dup);
+    } else {
+      build(std::span<const Index>(indices), std::span<const T>(vals), dup);
+    }
   }
 
   /// GrB_Vector_extractTuples: indices ascending.
@@ -129,7 +134,7 @@ class Vector {
       vals.reserve(host_.nvals);
       if (host_.format == detail::VectorFormat::sparse) {
         indices.assign(host_.idx.begin(), host_.idx.end());
-        vals = host_.val;
+        vals.assign(host_.val.begin(), host_.val.end());
       } else {
         for (Index i = 0; i < host_.size; ++i)
           if (host_.present[i]) {
@@ -143,13 +148,15 @@ class Vector {
     if (dev_.format == detail::VectorFormat::sparse) {
       auto idx = dev_.idx.to_host();
       indices.assign(idx.begin(), idx.end());
-      vals = dev_.val.to_host();
+      auto hv = dev_.val.to_host_array();
+      vals.assign(hv.begin(), hv.end());
     } else {
       Vector tmp(*this);
       detail::cuda::vec_to_format(tmp.dev_, detail::VectorFormat::sparse);
       auto idx = tmp.dev_.idx.to_host();
       indices.assign(idx.begin(), idx.end());
-      vals = tmp.dev_.val.to_host();
+      auto hv = tmp.dev_.val.to_host_array();
+      vals.assign(hv.begin(), hv.end());
     }
 #endif
   }
@@ -266,7 +273,7 @@ class Vector {
     }
 #if HPG_HAS_CUDA
     std::vector<std::uint64_t> pk(pending_.size());
-    std::vector<T> pv(pending_.size());
+    detail::HostArray<T> pv(pending_.size());
     std::vector<std::uint8_t> prm(pending_.size());
     for (std::size_t k = 0; k < pending_.size(); ++k) {
       pk[k] = pending_[k].col;

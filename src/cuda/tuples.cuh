@@ -154,7 +154,7 @@ struct is_removed {
 /// Merges pending updates into sorted unique (keys, vals); the last update of a key wins.
 template <class T>
 void merge_pending(DeviceArray<std::uint64_t>& keys, DeviceArray<T>& vals, const std::vector<std::uint64_t>& pkeys,
-                   const std::vector<T>& pvals, const std::vector<std::uint8_t>& premove) {
+                   const HostArray<T>& pvals, const std::vector<std::uint8_t>& premove) {
   const std::size_t n0 = keys.size(), np = pkeys.size(), n = n0 + np;
   if (np == 0) return;
   guarded("merge pending updates", [&] {

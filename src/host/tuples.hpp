@@ -154,7 +154,7 @@ template <class T>
 void vec_to_format(HostVec<T>& v, VectorFormat f) {
   if (v.format == f) return;
   if (f == VectorFormat::bitmap) {
-    std::vector<T> val(v.size, T{});
+    HostArray<T> val(v.size, T{});
     std::vector<std::uint8_t> present(v.size, 0);
     for (std::size_t k = 0; k < v.idx.size(); ++k) {
       val[v.idx[k]] = v.val[k];
@@ -166,7 +166,7 @@ void vec_to_format(HostVec<T>& v, VectorFormat f) {
     v.idx.shrink_to_fit();
   } else {
     std::vector<std::uint32_t> idx;
-    std::vector<T> val;
+    HostArray<T> val;
     idx.reserve(v.nvals);
     val.reserve(v.nvals);
     for (Index i = 0; i < v.size; ++i)

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "hpgraph/detail/host_array.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/types.hpp"
 
@@ -67,13 +68,21 @@ class DeviceArray {
     allocate(n, what);
     if (n) copy_host_to_device(ptr_, src, n * sizeof(T));
   }
-  void upload(const std::vector<T>& src, const char* what = "device array") { upload(src.data(), src.size(), what); }
+  void upload(const std::vector<T>& src, const char* what = "device array") requires(!std::is_same_v<T, bool>) {
+    upload(src.data(), src.size(), what);
+  }
+  void upload(const HostArray<T>& src, const char* what = "device array") { upload(src.data(), src.size(), what); }
   void download(T* dst, std::size_t n) const {
     if (n > size_) throw_error(Info::invalid_value, "DeviceArray::download: more elements asked for than held");
     if (n) copy_device_to_host(dst, ptr_, n * sizeof(T));
   }
-  std::vector<T> to_host() const {
+  std::vector<T> to_host() const requires(!std::is_same_v<T, bool>) {
     std::vector<T> out(size_);
+    download(out.data(), size_);
+    return out;
+  }
+  HostArray<T> to_host_array() const {
+    HostArray<T> out(size_);
     download(out.data(), size_);
     return out;
   }

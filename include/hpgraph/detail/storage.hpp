@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/detail/host_array.hpp"
 #include "hpgraph/types.hpp"
 
 namespace hpg::detail {
@@ -16,7 +17,7 @@ struct HostCsr {
   Index nrows = 0, ncols = 0;
   std::vector<std::uint64_t> ptr;  // nrows + 1 entries
   std::vector<std::uint32_t> col;
-  std::vector<T> val;
+  HostArray<T> val;
   Index nvals() const { return col.size(); }
 };
 
@@ -50,7 +51,7 @@ struct HostVec {
   Index nvals = 0;
   VectorFormat format = VectorFormat::sparse;
   std::vector<std::uint32_t> idx;  // sparse: nvals sorted indices
-  std::vector<T> val;              // sparse: nvals values; bitmap: size values
+  HostArray<T> val;                // sparse: nvals values; bitmap: size values
   std::vector<std::uint8_t> present;  // bitmap: size flags
 };
 

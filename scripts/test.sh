@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds HPGraph with its tests and runs the whole suite under ctest. Works from any directory;
+# safe to run again. GPU tests skip themselves where there is no GPU.
+set -euo pipefail
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
+
+build="$HPG_ROOT/build"
+cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA="$HPG_CUDA" -DHPG_BUILD_TESTS=ON >/dev/null
+cmake --build "$build" -j"$HPG_JOBS"
+cd "$build"
+ctest --output-on-failure -j"$HPG_JOBS"
