@@ -98,6 +98,7 @@ Matrix<T> to_matrix(Tuples&& t, const Dup& dup = {}, bool undirected = false, Ba
     t.cols.reserve(2 * m0);
     vals.reserve(2 * m0);
     for (std::size_t k = 0; k < m0; ++k) {
+      if (t.rows[k] == t.cols[k]) continue;  // a self-loop is its own reverse
       t.rows.push_back(t.cols[k]);
       t.cols.push_back(t.rows[k]);
       vals.push_back(vals[k]);
@@ -149,16 +150,23 @@ Matrix<T> from_image(BinaryImage&& img, const Dup& dup = {}, bool undirected = f
   if (undirected) {
     // Through tuples, so that the reverse entries are combined like any others.
     if (img.nrows != img.ncols) hpg::detail::throw_error(Info::dimension_mismatch, path + ": --undirected needs a square matrix");
-    std::vector<std::uint32_t> r(2 * n), c(2 * n);
-    hpg::detail::HostArray<T> v(2 * n);
+    std::vector<std::uint32_t> r, c;
+    hpg::detail::HostArray<T> v;
+    r.reserve(2 * n);
+    c.reserve(2 * n);
+    v.reserve(2 * n);
     for (Index i = 0; i < csr.nrows; ++i)
       for (auto k = csr.ptr[i]; k < csr.ptr[i + 1]; ++k) {
-        r[k] = c[n + k] = static_cast<std::uint32_t>(i);
-        c[k] = r[n + k] = csr.col[k];
-        v[k] = v[n + k] = csr.val[k];
+        r.push_back(static_cast<std::uint32_t>(i));
+        c.push_back(csr.col[k]);
+        v.push_back(csr.val[k]);
+        if (csr.col[k] == i) continue;  // a self-loop is its own reverse
+        r.push_back(csr.col[k]);
+        c.push_back(static_cast<std::uint32_t>(i));
+        v.push_back(csr.val[k]);
       }
     m.build(std::span<const std::uint32_t>(r), std::span<const std::uint32_t>(c), std::span<const T>(v.data(), v.size()), dup);
-    st.tuples = 2 * n;
+    st.tuples = r.size();
   } else {
     st.tuples = n;
     hpg::detail::MatrixAccess::adopt(m, std::move(csr));

@@ -27,7 +27,12 @@ Format format_from_extension(std::string_view path);
 /// What the values in a file are: none (pattern: every entry is one), integers or reals.
 enum class ValueKind { pattern, integer, real };
 
-/// Progress of a long read or write: bytes done of total (total 0 when unknown).
+/// Progress of a long read or write: units done of total (total 0 when unknown). "read" and
+/// "decompress" count bytes of the file on disk (read_binary: of the image its header
+/// describes); "parse" bytes of text; "build" tuples; "write" bytes written, except that
+/// write_matrix_market counts entries (a text file's length is known only once written). A
+/// writer reports its last progress before it replaces the target, so a callback that throws
+/// cancels the write and leaves the old file in place.
 struct Progress {
   std::string_view stage;  // "read", "decompress", "parse", "build", "write"
   std::uint64_t done = 0;
@@ -57,7 +62,12 @@ struct Tuples {
 };
 
 /// Reads any text format (and gzip) into tuples. Binary files are read by read_binary instead;
-/// given one, this is Error(invalid_value).
+/// given one, this is Error(invalid_value). Matrix Market and DIMACS indices are 1-based in the
+/// file; edge-list ids are used as given (n = largest id + 1), with an optional header line
+/// (a first line whose first two fields are not both integers) and weights when the first edge
+/// has a third field (integers, or reals as soon as one weight is not an integer literal).
+/// Errors: a file that cannot be read: Error(io_error, "<path>: ... <OS reason>"); a malformed
+/// one: Error(parse_error, "<path>:<line>: <what>") (without the line where none applies).
 Tuples read_tuples(const std::string& path, const ReadOptions& options = {});
 
 /// The in-memory image of a binary file: a CSR with values of one recorded type.
@@ -71,8 +81,9 @@ struct BinaryImage {
   std::vector<unsigned char> values;  // nvals * value_size bytes
 };
 
-/// Reads a binary file (optionally gzipped). Errors: bad magic, unsupported version, sizes
-/// inconsistent with the file's length, checksum mismatch: Error(parse_error) naming the file.
+/// Reads a binary file (optionally gzipped; layout in src/io/binary_format.cpp). Errors: bad
+/// magic, unsupported version, sizes inconsistent with the file's length, checksum mismatch, an
+/// invalid CSR: Error(parse_error) naming the file.
 BinaryImage read_binary(const std::string& path, const ReadOptions& options = {});
 
 /// What write_binary writes (views, so that a large matrix is not copied to be written).

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds a relocatable GPU test/bench bundle in .gpu-bundle/ (git-ignored): the test and bench
+# programs for sm_90, the hpgraph program, the shared libraries they need that a machine with only
+# the CUDA driver lacks (libgraphblas xz-compressed), the bundled and shared graph data, and
+# run.sh. Carry .gpu-bundle to the GPU machine and run scripts/gpu-run.sh there.
+set -euo pipefail
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
+[ "$HPG_CUDA" = ON ] || { echo "gpu-bundle: needs nvcc" >&2; exit 1; }
+
+build="$HPG_ROOT/build-gpu"
+bundle="$HPG_ROOT/.gpu-bundle"
+cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_TESTS=ON \
+  -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+cmake --build "$build" -j"$HPG_JOBS"
+
+rm -rf "$bundle"
+mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"
+cp "$build/hpgraph" "$build/tests/hpgraph_tests" "$bundle/bin/"
+for b in "$build"/bench/bench_*; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
+
+# Every shared library the programs load, except the C runtime and the CUDA driver (which the GPU
+# machine provides in matching versions).
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl|librt|libcuda\.so)'
+for exe in "$bundle"/bin/*; do
+  ldd "$exe" | awk '/=>/ {print $1, $3}' | while read -r name path; do
+    [[ "$name" =~ $skip ]] && continue
+    [ -e "$bundle/lib/$name" ] || [ -e "$bundle/lib/$name.xz" ] && continue
+    case "$name" in
+      libgraphblas*) xz -T0 -6 -c "$path" >"$bundle/lib/$name.xz" ;;
+      *) cp -L "$path" "$bundle/lib/$name" ;;
+    esac
+  done
+done
+
+# ../shared does not travel with the working tree: take the development data set along.
+if [ -d "$HPG_ROOT/../shared/data" ]; then cp -r "$HPG_ROOT/../shared/data" "$bundle/data/shared"; fi
+git -C "$HPG_ROOT" rev-parse HEAD >"$bundle/COMMIT" 2>/dev/null || true
+du -sh "$bundle"
+ls -la "$bundle/bin" "$bundle/lib"
