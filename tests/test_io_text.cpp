@@ -439,3 +439,32 @@ TEST(IoUndirected, SelfLoopsAreNotDoubled) {
 }
 
 }  // namespace
+
+namespace {
+
+// The read-only text formats round-trip through the two written ones: read, write (.mtx and
+// .hpgb), read again: the same tuples.
+TEST(IoRoundTripText, EdgeListAndDimacsThroughWrittenFormats) {
+  hpg::test::TempDir dir;
+  const auto el = dir.write("g.wel", "# weighted\n0 3 2.5\n3 1 -1\n2 2 4\n1,0,7\n");
+  const auto gr = dir.write("g.gr", "c dimacs\np sp 4 4\na 1 4 25\na 4 2 1\na 3 3 4\na 2 1 7\n");
+  for (const std::string& src : {el, gr}) {
+    SCOPED_TRACE(src);
+    auto m = hpg::io::read_matrix<double>(src, {}, hpg::no_dup, nullptr, false, hpg::Backend::host);
+    EXPECT_EQ(m.nvals(), 4u);
+    std::vector<hpg::Index> r0, c0, r1, c1;
+    std::vector<double> v0, v1;
+    m.extract_tuples(r0, c0, v0);
+    for (const char* ext : {"back.mtx", "back.mtx.gz", "back.hpgb"}) {
+      hpg::io::write_matrix(dir.file(ext), m);
+      auto back = hpg::io::read_matrix<double>(dir.file(ext), {}, hpg::no_dup, nullptr, false, hpg::Backend::host);
+      back.extract_tuples(r1, c1, v1);
+      EXPECT_EQ(r0, r1) << ext;
+      EXPECT_EQ(c0, c1) << ext;
+      EXPECT_EQ(v0, v1) << ext;
+      EXPECT_EQ(back.nrows(), m.nrows());
+    }
+  }
+}
+
+}  // namespace
