@@ -1,0 +1,552 @@
+// The GraphBLAS operations (C API 2.0 semantics), argument order as in the C API: output, mask,
+// accumulator, operator, inputs, descriptor. Every operation computes its result T from the
+// inputs, then merges it into the output: Z = accum ? accum(W, T) : T, and W<M, replace> = Z (see
+// descriptor.hpp). An output may alias an input or the mask: the result is as if the inputs were
+// copied first.
+#pragma once
+
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "hpgraph/descriptor.hpp"
+#include "hpgraph/host/operations.hpp"
+#include "hpgraph/matrix.hpp"
+#include "hpgraph/ops/index_unary.hpp"
+#include "hpgraph/ops/semiring.hpp"
+#include "hpgraph/ops/unary.hpp"
+#include "hpgraph/vector.hpp"
+
+namespace hpg {
+
+/// An index list for assign and extract: hpg::all, a std::vector<Index>, a span, or {i, j, ...}.
+class Indices {
+ public:
+  Indices(all_t) : all_(true) {}
+  Indices(const std::vector<Index>& v) : list_(v) {}
+  Indices(std::span<const Index> s) : list_(s) {}
+  Indices(std::initializer_list<Index> l) : list_(l.begin(), l.size()) {}
+  bool is_all() const { return all_; }
+  /// How many indices, given the dimension they index (hpg::all: all of it).
+  Index count(Index dim) const { return all_ ? dim : list_.size(); }
+  Index operator[](std::size_t k) const { return all_ ? k : list_[k]; }
+  /// Error(index_out_of_bounds) when an index is not below dim.
+  void check(Index dim, const char* what) const {
+    if (all_) return;
+    for (std::size_t k = 0; k < list_.size(); ++k)
+      if (list_[k] >= dim)
+        detail::throw_error(Info::index_out_of_bounds, std::string(what) + ": index " + std::to_string(list_[k]) + " (position " +
+                                                         std::to_string(k) + ") is not below " + std::to_string(dim));
+  }
+
+ private:
+  bool all_ = false;
+  std::span<const Index> list_;
+};
+
+namespace detail {
+
+template <class T> struct is_vector : std::false_type {};
+template <class T> struct is_vector<Vector<T>> : std::true_type {};
+template <class T> struct is_matrix : std::false_type {};
+template <class T> struct is_matrix<Matrix<T>> : std::true_type {};
+template <class T> struct is_semiring : std::false_type {};
+template <class A, class M> struct is_semiring<Semiring<A, M>> : std::true_type {};
+
+template <class Op>
+const auto& add_op(const Op& op) {
+  if constexpr (is_semiring<Op>::value) return op.add;
+  else return op;
+}
+template <class Op>
+const auto& mult_op(const Op& op) {
+  if constexpr (is_semiring<Op>::value) return op.mul;
+  else return op;
+}
+
+[[noreturn]] inline void dimension_error(const char* op, const std::string& what) {
+  throw_error(Info::dimension_mismatch, std::string(op) + ": " + what);
+}
+inline void check_dim(const char* op, const char* what, Index got, Index want) {
+  if (got != want)
+    dimension_error(op, std::string(what) + " is " + std::to_string(got) + ", expected " + std::to_string(want));
+}
+
+inline Backend backend_of(const no_mask_t&) { return Backend::host; }
+template <class T> Backend backend_of(const Vector<T>& v) { return v.backend(); }
+template <class T> Backend backend_of(const Matrix<T>& m) { return m.backend(); }
+
+/// All containers of an operation must live on one backend.
+template <class... C>
+Backend common_backend(const char* op, const C&... c) {
+  bool any_cuda = false, any_host = false;
+  auto note = [&](const auto& x) {
+    if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, no_mask_t>) (backend_of(x) == Backend::cuda ? any_cuda : any_host) = true;
+  };
+  (note(c), ...);
+  if (any_cuda && any_host)
+    throw_error(Info::invalid_object, std::string(op) + ": the operands live on different backends; move them with to_backend()");
+  if (any_cuda)
+    throw_error(Info::not_implemented, std::string(op) + ": GPU execution of this operation is not available in this version; "
+                                                         "use the host backend (to_backend(hpg::Backend::host))");
+  return Backend::host;
+}
+
+template <class T>
+HostCsr<T> csr_snapshot(const Matrix<T>& a, bool transpose) {
+  const HostCsr<T>& h = MatrixAccess::host(a);
+  return transpose ? host::transposed(h) : h;
+}
+
+template <class Mask>
+host::MaskRows vector_mask(const Mask& mask, Index n, const Descriptor& d, const char* op) {
+  if constexpr (std::is_same_v<Mask, no_mask_t>) {
+    return host::no_mask_rows(d);
+  } else {
+    static_assert(is_vector<Mask>::value, "the mask of a vector operation is a Vector or hpg::no_mask");
+    check_dim(op, "mask size", mask.size(), n);
+    return host::mask_rows(VectorAccess::host(mask), d);
+  }
+}
+
+template <class Mask>
+host::MaskRows matrix_mask(const Mask& mask, Index nrows, Index ncols, const Descriptor& d, const char* op) {
+  if constexpr (std::is_same_v<Mask, no_mask_t>) {
+    return host::no_mask_rows(d);
+  } else {
+    static_assert(is_matrix<Mask>::value, "the mask of a matrix operation is a Matrix or hpg::no_mask");
+    check_dim(op, "mask rows", mask.nrows(), nrows);
+    check_dim(op, "mask columns", mask.ncols(), ncols);
+    return host::mask_rows(MatrixAccess::host(mask), d);
+  }
+}
+
+template <class W, class Mask, class Accum, class T>
+void finish(Vector<W>& w, const Mask& mask, const Accum& accum, const host::SparseVec<T>& t, const Descriptor& d,
+            const char* op, const host::Region& region = {}) {
+  const host::MaskRows m = vector_mask(mask, w.size(), d, op);
+  HostVec<W> out = VectorAccess::host(w);  // written to a copy: a throw leaves w unchanged
+  host::write_vector(out, m, region, accum, t, d.replace);
+  VectorAccess::host(w) = std::move(out);
+}
+
+template <class W, class Mask, class Accum, class T>
+void finish(Matrix<W>& c, const Mask& mask, const Accum& accum, const HostCsr<T>& t, const Descriptor& d, const char* op,
+            const host::Region& region = {}) {
+  const host::MaskRows m = matrix_mask(mask, c.nrows(), c.ncols(), d, op);
+  HostCsr<W> out = MatrixAccess::host(c);
+  host::write_matrix(out, m, region, accum, t, d.replace);
+  MatrixAccess::host(c) = std::move(out);
+}
+
+}  // namespace detail
+
+// ---- multiplication -----------------------------------------------------------------------------
+
+/// GrB_mxv: w<mask> = accum(w, A (+.x) u). desc::transpose_first uses A'.
+template <class W, class Mask, class Accum, class SR, class A, class U>
+void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Vector<U>& u,
+         const Descriptor& d = {}) {
+  detail::common_backend("mxv", w, mask, a, u);
+  const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
+  detail::check_dim("mxv", "w size", w.size(), rows);
+  detail::check_dim("mxv", "u size", u.size(), cols);
+  const auto t = detail::host::mxv(s, detail::csr_snapshot(a, d.transpose_first), detail::VectorAccess::host(u), d.transpose_first);
+  detail::finish(w, mask, accum, t, d, "mxv");
+}
+
+/// GrB_vxm: w<mask> = accum(w, u (+.x) A). desc::transpose_second uses A'.
+template <class W, class Mask, class Accum, class SR, class U, class A>
+void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Vector<U>& u, const Matrix<A>& a,
+         const Descriptor& d = {}) {
+  detail::common_backend("vxm", w, mask, a, u);
+  const Index rows = d.transpose_second ? a.ncols() : a.nrows(), cols = d.transpose_second ? a.nrows() : a.ncols();
+  detail::check_dim("vxm", "u size", u.size(), rows);
+  detail::check_dim("vxm", "w size", w.size(), cols);
+  const auto t = detail::host::vxm(s, detail::VectorAccess::host(u), detail::csr_snapshot(a, d.transpose_second), d.transpose_second);
+  detail::finish(w, mask, accum, t, d, "vxm");
+}
+
+/// GrB_mxm: C<M> = accum(C, A (+.x) B), with either input transposed by the descriptor.
+template <class C, class Mask, class Accum, class SR, class A, class B>
+void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Matrix<B>& b,
+         const Descriptor& d = {}) {
+  detail::common_backend("mxm", c, mask, a, b);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  auto hb = detail::csr_snapshot(b, d.transpose_second);
+  detail::check_dim("mxm", "inner dimension of B", hb.nrows, ha.ncols);
+  detail::check_dim("mxm", "C rows", c.nrows(), ha.nrows);
+  detail::check_dim("mxm", "C columns", c.ncols(), hb.ncols);
+  const auto t = detail::host::mxm(s, ha, hb);
+  detail::finish(c, mask, accum, t, d, "mxm");
+}
+
+// ---- element-wise -------------------------------------------------------------------------------
+
+/// GrB_eWiseAdd: the union of u and v's patterns; op where both have an entry (a binary operator,
+/// a monoid, or a semiring's add).
+template <class W, class Mask, class Accum, class Op, class U, class V>
+void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
+               const Descriptor& d = {}) {
+  detail::common_backend("ewise_add", w, mask, u, v);
+  detail::check_dim("ewise_add", "u size", u.size(), w.size());
+  detail::check_dim("ewise_add", "v size", v.size(), w.size());
+  const auto t = detail::host::ewise<true>(detail::add_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
+                                           detail::host::sparse_of(detail::VectorAccess::host(v)));
+  detail::finish(w, mask, accum, t, d, "ewise_add");
+}
+
+/// GrB_eWiseMult: the intersection of u and v's patterns (a binary operator, a monoid, or a
+/// semiring's multiply).
+template <class W, class Mask, class Accum, class Op, class U, class V>
+void ewise_mult(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
+                const Descriptor& d = {}) {
+  detail::common_backend("ewise_mult", w, mask, u, v);
+  detail::check_dim("ewise_mult", "u size", u.size(), w.size());
+  detail::check_dim("ewise_mult", "v size", v.size(), w.size());
+  const auto t = detail::host::ewise<false>(detail::mult_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
+                                            detail::host::sparse_of(detail::VectorAccess::host(v)));
+  detail::finish(w, mask, accum, t, d, "ewise_mult");
+}
+
+namespace detail {
+template <bool Union, class C, class Mask, class Accum, class Op, class A, class B>
+void ewise_matrix(const char* name, Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a,
+                  const Matrix<B>& b, const Descriptor& d) {
+  common_backend(name, c, mask, a, b);
+  auto ha = csr_snapshot(a, d.transpose_first);
+  auto hb = csr_snapshot(b, d.transpose_second);
+  check_dim(name, "A rows", ha.nrows, c.nrows());
+  check_dim(name, "A columns", ha.ncols, c.ncols());
+  check_dim(name, "B rows", hb.nrows, c.nrows());
+  check_dim(name, "B columns", hb.ncols, c.ncols());
+  const auto t = host::ewise<Union>(op, ha, hb);
+  finish(c, mask, accum, t, d, name);
+}
+}  // namespace detail
+
+template <class C, class Mask, class Accum, class Op, class A, class B>
+void ewise_add(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Matrix<B>& b,
+               const Descriptor& d = {}) {
+  detail::ewise_matrix<true>("ewise_add", c, mask, accum, detail::add_op(op), a, b, d);
+}
+template <class C, class Mask, class Accum, class Op, class A, class B>
+void ewise_mult(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Matrix<B>& b,
+                const Descriptor& d = {}) {
+  detail::ewise_matrix<false>("ewise_mult", c, mask, accum, detail::mult_op(op), a, b, d);
+}
+
+// ---- apply and select ---------------------------------------------------------------------------
+
+/// GrB_apply with a unary operator (or hpg::bind_first / bind_second of a binary one).
+template <class W, class Mask, class Accum, class Op, class U>
+  requires std::is_invocable_v<const Op&, const U&>
+void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Descriptor& d = {}) {
+  detail::common_backend("apply", w, mask, u);
+  detail::check_dim("apply", "u size", u.size(), w.size());
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const U&>>;
+  const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
+                                              [&](const U& x, Index, Index) { return std::optional<Z>(op(x)); });
+  detail::finish(w, mask, accum, t, d, "apply");
+}
+
+template <class C, class Mask, class Accum, class Op, class A>
+  requires std::is_invocable_v<const Op&, const A&>
+void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
+  detail::common_backend("apply", c, mask, a);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
+  detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&>>;
+  const auto t = detail::host::map_entries<Z>(ha, [&](const A& x, Index, Index) { return std::optional<Z>(op(x)); });
+  detail::finish(c, mask, accum, t, d, "apply");
+}
+
+/// GrB_apply with an index-unary operator: w(i) = op(u(i), i, 0, thunk).
+template <class W, class Mask, class Accum, class Op, class U, class S>
+  requires std::is_invocable_v<const Op&, const U&, Index, Index, const S&>
+void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
+           const Descriptor& d = {}) {
+  detail::common_backend("apply", w, mask, u);
+  detail::check_dim("apply", "u size", u.size(), w.size());
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const U&, Index, Index, const S&>>;
+  const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
+                                              [&](const U& x, Index i, Index j) { return std::optional<Z>(op(x, i, j, thunk)); });
+  detail::finish(w, mask, accum, t, d, "apply");
+}
+
+template <class C, class Mask, class Accum, class Op, class A, class S>
+  requires std::is_invocable_v<const Op&, const A&, Index, Index, const S&>
+void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
+           const Descriptor& d = {}) {
+  detail::common_backend("apply", c, mask, a);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
+  detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&, Index, Index, const S&>>;
+  const auto t = detail::host::map_entries<Z>(ha, [&](const A& x, Index i, Index j) { return std::optional<Z>(op(x, i, j, thunk)); });
+  detail::finish(c, mask, accum, t, d, "apply");
+}
+
+/// GrB_select: keeps the entries where op(x, i, j, thunk) is true (tril, triu, diag, offdiag,
+/// valuegt, ... or a user index-unary operator).
+template <class W, class Mask, class Accum, class Op, class U, class S>
+void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
+            const Descriptor& d = {}) {
+  detail::common_backend("select", w, mask, u);
+  detail::check_dim("select", "u size", u.size(), w.size());
+  const auto t = detail::host::map_entries<U>(detail::host::sparse_of(detail::VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
+    return op(x, i, j, thunk) ? std::optional<U>(x) : std::nullopt;
+  });
+  detail::finish(w, mask, accum, t, d, "select");
+}
+
+template <class C, class Mask, class Accum, class Op, class A, class S>
+void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
+            const Descriptor& d = {}) {
+  detail::common_backend("select", c, mask, a);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  detail::check_dim("select", "A rows", ha.nrows, c.nrows());
+  detail::check_dim("select", "A columns", ha.ncols, c.ncols());
+  const auto t = detail::host::map_entries<A>(ha, [&](const A& x, Index i, Index j) {
+    return op(x, i, j, thunk) ? std::optional<A>(x) : std::nullopt;
+  });
+  detail::finish(c, mask, accum, t, d, "select");
+}
+
+// ---- reduce -------------------------------------------------------------------------------------
+
+/// GrB_Matrix_reduce to a vector: w(i) = (+)_j A(i, j) over the entries of row i (a monoid or a
+/// binary operator); desc::transpose_first reduces columns.
+template <class W, class Mask, class Accum, class Op, class A>
+void reduce(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
+  detail::common_backend("reduce", w, mask, a);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  detail::check_dim("reduce", "w size", w.size(), ha.nrows);
+  using Z = std::decay_t<decltype(op(std::declval<A>(), std::declval<A>()))>;
+  const auto t = detail::host::reduce_rows<Z>(op, ha);
+  detail::finish(w, mask, accum, t, d, "reduce");
+}
+
+/// GrB_reduce to a scalar with a monoid: the monoid's identity when u has no entries.
+template <class Monoid, class U>
+auto reduce(const Monoid& m, const Vector<U>& u) {
+  detail::common_backend("reduce", u);
+  using Z = std::decay_t<decltype(m.identity())>;
+  const auto s = detail::host::sparse_of(detail::VectorAccess::host(u));
+  Z acc = m.identity();
+  for (std::size_t k = 0; k < s.idx.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(s.val[k])));
+  return acc;
+}
+template <class Monoid, class A>
+auto reduce(const Monoid& m, const Matrix<A>& a) {
+  detail::common_backend("reduce", a);
+  using Z = std::decay_t<decltype(m.identity())>;
+  const auto& h = detail::MatrixAccess::host(a);
+  Z acc = m.identity();
+  for (std::size_t k = 0; k < h.val.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(h.val[k])));
+  return acc;
+}
+/// s = accum(s, reduce(m, x)) (accum may be hpg::no_accum).
+template <class S, class Accum, class Monoid, class X>
+  requires(detail::is_vector<X>::value || detail::is_matrix<X>::value)
+void reduce(S& s, const Accum& accum, const Monoid& m, const X& x) {
+  const auto r = reduce(m, x);
+  if constexpr (std::is_same_v<Accum, no_accum_t>) s = detail::host::cast<S>(r);
+  else s = detail::host::cast<S>(accum(s, detail::host::cast<S>(r)));
+}
+
+// ---- assign and extract -------------------------------------------------------------------------
+
+/// GrB_Vector_assign: w<mask>(I) = accum(w(I), u); the mask spans all of w.
+template <class W, class Mask, class Accum, class U>
+void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
+  detail::common_backend("assign", w, mask, u);
+  I.check(w.size(), "assign");
+  detail::check_dim("assign", "u size", u.size(), I.count(w.size()));
+  const auto su = detail::host::sparse_of(detail::VectorAccess::host(u));
+  detail::host::Region region;
+  region.everything = false;
+  region.row_in.assign(1, 1);
+  region.col_in.assign(w.size(), 0);
+  for (Index k = 0; k < I.count(w.size()); ++k) region.col_in[I[k]] = 1;
+  // T: u's entries at their positions in w (a later duplicate index wins).
+  std::vector<std::pair<Index, std::size_t>> pos;
+  for (std::size_t q = 0; q < su.idx.size(); ++q) pos.push_back({I[su.idx[q]], q});
+  std::stable_sort(pos.begin(), pos.end(), [](const auto& x, const auto& y) { return std::get<0>(x) < std::get<0>(y); });
+  detail::host::SparseVec<U> t;
+  t.n = w.size();
+  for (std::size_t k = 0; k < pos.size(); ++k) {
+    if (k + 1 < pos.size() && pos[k + 1].first == pos[k].first) continue;
+    t.idx.push_back(pos[k].first);
+    t.val.push_back(su.val[pos[k].second]);
+  }
+  detail::finish(w, mask, accum, t, d, "assign", region);
+}
+
+/// GrB_Vector_assign of a scalar: w<mask>(I) = accum(w(I), x).
+template <class W, class Mask, class Accum, class X>
+  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
+void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Descriptor& d = {}) {
+  detail::common_backend("assign", w, mask);
+  I.check(w.size(), "assign");
+  detail::host::Region region;
+  region.everything = false;
+  region.row_in.assign(1, 1);
+  region.col_in.assign(w.size(), 0);
+  for (Index k = 0; k < I.count(w.size()); ++k) region.col_in[I[k]] = 1;
+  detail::host::SparseVec<X> t;
+  t.n = w.size();
+  for (Index i = 0; i < w.size(); ++i)
+    if (region.col_in[i]) {
+      t.idx.push_back(i);
+      t.val.push_back(x);
+    }
+  detail::finish(w, mask, accum, t, d, "assign", region);
+}
+
+/// GrB_Matrix_assign: C<M>(I, J) = accum(C(I, J), A) (desc::transpose_first assigns A').
+template <class C, class Mask, class Accum, class A>
+void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
+            const Descriptor& d = {}) {
+  detail::common_backend("assign", c, mask, a);
+  I.check(c.nrows(), "assign");
+  J.check(c.ncols(), "assign");
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  detail::check_dim("assign", "A rows", ha.nrows, I.count(c.nrows()));
+  detail::check_dim("assign", "A columns", ha.ncols, J.count(c.ncols()));
+  detail::host::Region region;
+  region.everything = false;
+  region.row_in.assign(c.nrows(), 0);
+  region.col_in.assign(c.ncols(), 0);
+  for (Index k = 0; k < I.count(c.nrows()); ++k) region.row_in[I[k]] = 1;
+  for (Index k = 0; k < J.count(c.ncols()); ++k) region.col_in[J[k]] = 1;
+  std::vector<Index> r, cc;
+  detail::HostArray<A> v;
+  for (Index i = 0; i < ha.nrows; ++i)
+    for (auto p = ha.ptr[i]; p < ha.ptr[i + 1]; ++p) {
+      r.push_back(I[i]);
+      cc.push_back(J[ha.col[p]]);
+      v.push_back(ha.val[p]);
+    }
+  const auto t = detail::host::csr_from_tuples(c.nrows(), c.ncols(), r.data(), cc.data(), v.data(), r.size(), second<A>{}, "assign");
+  detail::finish(c, mask, accum, t, d, "assign", region);
+}
+
+/// GrB_Matrix_assign of a scalar: C<M>(I, J) = accum(C(I, J), x).
+template <class C, class Mask, class Accum, class X>
+  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
+void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Indices& J,
+            const Descriptor& d = {}) {
+  detail::common_backend("assign", c, mask);
+  I.check(c.nrows(), "assign");
+  J.check(c.ncols(), "assign");
+  detail::host::Region region;
+  region.everything = false;
+  region.row_in.assign(c.nrows(), 0);
+  region.col_in.assign(c.ncols(), 0);
+  for (Index k = 0; k < I.count(c.nrows()); ++k) region.row_in[I[k]] = 1;
+  for (Index k = 0; k < J.count(c.ncols()); ++k) region.col_in[J[k]] = 1;
+  detail::host::CsrBuilder<X> t(c.nrows(), c.ncols());
+  for (Index i = 0; i < c.nrows(); ++i) {
+    if (region.row_in[i])
+      for (Index j = 0; j < c.ncols(); ++j)
+        if (region.col_in[j]) t.push(static_cast<std::uint32_t>(j), x);
+    t.end_row(i);
+  }
+  detail::finish(c, mask, accum, t.csr, d, "assign", region);
+}
+
+/// GrB_Vector_extract: w<mask> = accum(w, u(I)).
+template <class W, class Mask, class Accum, class U>
+void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
+  detail::common_backend("extract", w, mask, u);
+  I.check(u.size(), "extract");
+  detail::check_dim("extract", "w size", w.size(), I.count(u.size()));
+  const auto du = detail::host::dense_of(detail::VectorAccess::host(u));
+  detail::host::SparseVec<U> t;
+  t.n = w.size();
+  for (Index k = 0; k < w.size(); ++k)
+    if (du.present[I[k]]) {
+      t.idx.push_back(k);
+      t.val.push_back(du.val[I[k]]);
+    }
+  detail::finish(w, mask, accum, t, d, "extract");
+}
+
+/// GrB_Matrix_extract: C<M> = accum(C, A(I, J)) (desc::transpose_first extracts from A').
+template <class C, class Mask, class Accum, class A>
+void extract(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
+             const Descriptor& d = {}) {
+  detail::common_backend("extract", c, mask, a);
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
+  I.check(ha.nrows, "extract");
+  J.check(ha.ncols, "extract");
+  detail::check_dim("extract", "C rows", c.nrows(), I.count(ha.nrows));
+  detail::check_dim("extract", "C columns", c.ncols(), J.count(ha.ncols));
+  // Where each column of A lands in C (a column listed twice lands twice).
+  std::vector<std::vector<std::uint32_t>> dest(ha.ncols);
+  for (Index k = 0; k < c.ncols(); ++k) dest[J[k]].push_back(static_cast<std::uint32_t>(k));
+  detail::host::CsrBuilder<A> t(c.nrows(), c.ncols());
+  std::vector<std::pair<std::uint32_t, A>> row;
+  for (Index i = 0; i < c.nrows(); ++i) {
+    row.clear();
+    const Index src = I[i];
+    for (auto p = ha.ptr[src]; p < ha.ptr[src + 1]; ++p)
+      for (auto k : dest[ha.col[p]]) row.push_back({k, ha.val[p]});
+    std::sort(row.begin(), row.end(), [](const auto& x, const auto& y) { return std::get<0>(x) < std::get<0>(y); });
+    for (auto& [k, x] : row) t.push(k, x);
+    t.end_row(i);
+  }
+  detail::finish(c, mask, accum, t.csr, d, "extract");
+}
+
+/// GrB_Col_extract: w<mask> = accum(w, A(I, j)) (desc::transpose_first: a row of A).
+template <class W, class Mask, class Accum, class A>
+void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, Index j,
+             const Descriptor& d = {}) {
+  detail::common_backend("extract", w, mask, a);
+  const auto& h = detail::MatrixAccess::host(a);
+  const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
+  if (j >= cols)
+    detail::throw_error(Info::invalid_index, "extract: column " + std::to_string(j) + " is not below " + std::to_string(cols));
+  I.check(rows, "extract");
+  detail::check_dim("extract", "w size", w.size(), I.count(rows));
+  // The column (or row) as a dense array over the rows.
+  detail::HostArray<A> val(rows);
+  std::vector<std::uint8_t> present(rows, 0);
+  if (d.transpose_first) {
+    for (auto p = h.ptr[j]; p < h.ptr[j + 1]; ++p) {
+      val[h.col[p]] = h.val[p];
+      present[h.col[p]] = 1;
+    }
+  } else {
+    for (Index i = 0; i < a.nrows(); ++i)
+      if (auto x = detail::host::csr_find(h, i, j)) {
+        val[i] = *x;
+        present[i] = 1;
+      }
+  }
+  detail::host::SparseVec<A> t;
+  t.n = w.size();
+  for (Index k = 0; k < w.size(); ++k)
+    if (present[I[k]]) {
+      t.idx.push_back(k);
+      t.val.push_back(val[I[k]]);
+    }
+  detail::finish(w, mask, accum, t, d, "extract");
+}
+
+/// GrB_transpose: C<M> = accum(C, A') (desc::transpose_first: C = A).
+template <class C, class Mask, class Accum, class A>
+void transpose(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Descriptor& d = {}) {
+  detail::common_backend("transpose", c, mask, a);
+  auto t = detail::csr_snapshot(a, !d.transpose_first);
+  detail::check_dim("transpose", "C rows", c.nrows(), t.nrows);
+  detail::check_dim("transpose", "C columns", c.ncols(), t.ncols);
+  detail::finish(c, mask, accum, t, d, "transpose");
+}
+
+}  // namespace hpg
