@@ -12,12 +12,47 @@
 namespace hpg {
 
 namespace ops_detail {
+/// Integer +, -, * wrap around (two's complement), as SuiteSparse's compiled C does in practice;
+/// done in the unsigned type so that it is defined behaviour (a signed overflow, or uint16 * uint16
+/// promoted to int, would be undefined).
+template <class T>
+using wrap_t = std::conditional_t<std::is_integral_v<T> && !std::is_same_v<T, bool>,
+                                  std::make_unsigned_t<std::conditional_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, T, int>>,
+                                  T>;
+template <class T>
+HPG_HOST_DEVICE constexpr T wrap_plus(T x, T y) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, wrap_t<T>>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(x) + static_cast<U>(y)));
+  } else {
+    return static_cast<T>(x + y);
+  }
+}
+template <class T>
+HPG_HOST_DEVICE constexpr T wrap_minus(T x, T y) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, wrap_t<T>>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(x) - static_cast<U>(y)));
+  } else {
+    return static_cast<T>(x - y);
+  }
+}
+template <class T>
+HPG_HOST_DEVICE constexpr T wrap_times(T x, T y) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, wrap_t<T>>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(x) * static_cast<U>(y)));
+  } else {
+    return static_cast<T>(x * y);
+  }
+}
+
 template <class T>
 HPG_HOST_DEVICE constexpr T integer_div(T x, T y) {
   if constexpr (std::is_same_v<T, bool>) {
     return x;  // SuiteSparse: DIV_BOOL is FIRST
   } else if constexpr (std::is_signed_v<T>) {
-    if (y == -1) return static_cast<T>(T(0) - x);  // avoids INT_MIN / -1
+    if (y == -1) return wrap_minus(T(0), x);  // avoids INT_MIN / -1 (which traps)
     if (y == 0) return x == 0 ? T(0) : (x < 0 ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max());
     return static_cast<T>(x / y);
   } else {
@@ -44,10 +79,10 @@ HPG_BINARY_OP(first, T, x)                  // GrB_FIRST_T
 HPG_BINARY_OP(second, T, y)                 // GrB_SECOND_T
 HPG_BINARY_OP(oneb, T, T(1))                // GrB_ONEB_T (SuiteSparse: GxB_PAIR_T)
 HPG_BINARY_OP(any, T, y)                    // GxB_ANY_T: either input; we take the second
-HPG_BINARY_OP(plus, T, static_cast<T>(x + y))
-HPG_BINARY_OP(minus, T, static_cast<T>(x - y))
-HPG_BINARY_OP(rminus, T, static_cast<T>(y - x))
-HPG_BINARY_OP(times, T, static_cast<T>(x * y))
+HPG_BINARY_OP(plus, T, ops_detail::wrap_plus(x, y))
+HPG_BINARY_OP(minus, T, ops_detail::wrap_minus(x, y))
+HPG_BINARY_OP(rminus, T, ops_detail::wrap_minus(y, x))
+HPG_BINARY_OP(times, T, ops_detail::wrap_times(x, y))
 HPG_BINARY_OP(eq, bool, x == y)
 HPG_BINARY_OP(ne, bool, x != y)
 HPG_BINARY_OP(gt, bool, x > y)

@@ -31,7 +31,7 @@ struct ainv {  // GrB_AINV_T: -x (bool: x)
   using result_type = T;
   HPG_HOST_DEVICE constexpr T operator()(const T& x) const {
     if constexpr (std::is_same_v<T, bool>) return x;
-    else return static_cast<T>(T(0) - x);
+    else return ops_detail::wrap_minus(T(0), x);
   }
 };
 
@@ -53,7 +53,7 @@ struct abs {  // GrB_ABS_T
   HPG_HOST_DEVICE constexpr T operator()(const T& x) const {
     if constexpr (std::is_same_v<T, bool> || std::is_unsigned_v<T>) return x;
     else if constexpr (std::is_floating_point_v<T>) return std::fabs(x);
-    else return x < 0 ? static_cast<T>(T(0) - x) : x;
+    else return x < 0 ? ops_detail::wrap_minus(T(0), x) : x;
   }
 };
 

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "hpgraph/detail/cast.hpp"
 #include "hpgraph/io_files.hpp"
 #include "hpgraph/matrix.hpp"
 
@@ -24,8 +25,7 @@ namespace detail {
 
 template <class T, class Src>
 T convert_value(Src x) {
-  if constexpr (std::is_same_v<T, bool>) return x != Src(0);
-  else return static_cast<T>(x);
+  return hpg::detail::typecast<T>(x);
 }
 
 template <class T>

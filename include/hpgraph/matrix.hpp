@@ -2,6 +2,7 @@
 #pragma once
 
 #include <concepts>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -83,6 +84,7 @@ class Matrix {
     detail::check_backend_usable(b, "Matrix::to_backend");
     if (b == backend_) return;
     wait();
+    derived_.reset();
     if (b == Backend::cuda) {
       detail::DeviceCsr<T> d;
       d.nrows = nrows_;
@@ -130,6 +132,7 @@ class Matrix {
                                                    ", " + std::to_string(cols[k]) + ") is outside " + std::to_string(nrows_) +
                                                    " x " + std::to_string(ncols_));
     }
+    derived_.reset();
     if (backend_ == Backend::host) {
       host_ = detail::host::csr_from_tuples(nrows_, ncols_, rows.data(), cols.data(), vals.data(), rows.size(), dup,
                                             "Matrix::build");
@@ -221,6 +224,7 @@ class Matrix {
     detail::check_dimension(nrows, "Matrix::resize");
     detail::check_dimension(ncols, "Matrix::resize");
     wait();
+    derived_.reset();
     if (backend_ == Backend::host) {
       detail::host::csr_resize(host_, nrows, ncols);
     } else {
@@ -238,6 +242,7 @@ class Matrix {
   /// GrB_Matrix_wait: merges pending element updates. Every operation calls it first.
   void wait() const {
     if (pending_.empty()) return;
+    derived_.reset();
     if (backend_ == Backend::host) {
       detail::host::csr_apply_pending(host_, pending_);
       return;
@@ -264,6 +269,7 @@ class Matrix {
   friend struct detail::MatrixAccess;
 
   void init_empty(Index nrows, Index ncols) {
+    derived_.reset();
     nrows_ = nrows;
     ncols_ = ncols;
     if (backend_ == Backend::host) {
@@ -286,6 +292,7 @@ class Matrix {
   void build_from_device_keys(detail::DeviceArray<std::uint64_t>&& keys, detail::DeviceArray<T>&& vals, const Dup& dup) {
     detail::cuda::sort_and_combine(keys, vals, dup, "Matrix::build");
     dev_ = detail::cuda::csr_from_sorted_keys(nrows_, ncols_, std::move(keys), std::move(vals));
+    derived_.reset();
   }
 #endif
 
@@ -294,17 +301,27 @@ class Matrix {
   mutable detail::HostCsr<T> host_;
   mutable detail::DeviceCsr<T> dev_;
   mutable std::vector<detail::PendingOp<T>> pending_;
+  // Device forms derived from dev_ (transpose, HYB); reset whenever the matrix changes.
+  mutable std::shared_ptr<detail::DeviceDerived<T>> derived_;
 };
 
 namespace detail {
 /// Backends, I/O and generators reach the storage through here, not through the public API.
 struct MatrixAccess {
+  /// Mutable access: the caller changes the matrix, so derived forms are dropped.
   template <class T>
-  static HostCsr<T>& host(Matrix<T>& m) { m.wait(); return m.host_; }
+  static HostCsr<T>& host(Matrix<T>& m) { m.wait(); m.derived_.reset(); return m.host_; }
   template <class T>
   static const HostCsr<T>& host(const Matrix<T>& m) { m.wait(); return m.host_; }
   template <class T>
-  static DeviceCsr<T>& device(Matrix<T>& m) { m.wait(); return m.dev_; }
+  static DeviceCsr<T>& device(Matrix<T>& m) { m.wait(); m.derived_.reset(); return m.dev_; }
+  /// The cache of derived device forms (created on first use).
+  template <class T>
+  static DeviceDerived<T>& derived(const Matrix<T>& m) {
+    m.wait();
+    if (!m.derived_) m.derived_ = std::make_shared<DeviceDerived<T>>();
+    return *m.derived_;
+  }
   template <class T>
   static const DeviceCsr<T>& device(const Matrix<T>& m) { m.wait(); return m.dev_; }
   /// Replaces the contents with an already-built host CSR of the same dimensions.
@@ -317,6 +334,7 @@ struct MatrixAccess {
     m.ncols_ = csr.ncols;
     m.host_ = std::move(csr);
     m.dev_ = DeviceCsr<T>{};
+    m.derived_.reset();
     m.to_backend(target);
   }
 #if HPG_HAS_CUDA

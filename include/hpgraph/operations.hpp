@@ -13,6 +13,10 @@
 
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/host/operations.hpp"
+#include "hpgraph/detail/tuning.hpp"
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/spmv.cuh"
+#endif
 #include "hpgraph/matrix.hpp"
 #include "hpgraph/ops/index_unary.hpp"
 #include "hpgraph/ops/semiring.hpp"
@@ -78,7 +82,7 @@ inline Backend backend_of(const no_mask_t&) { return Backend::host; }
 template <class T> Backend backend_of(const Vector<T>& v) { return v.backend(); }
 template <class T> Backend backend_of(const Matrix<T>& m) { return m.backend(); }
 
-/// All containers of an operation must live on one backend.
+/// All containers of an operation must live on one backend; that backend runs it.
 template <class... C>
 Backend common_backend(const char* op, const C&... c) {
   bool any_cuda = false, any_host = false;
@@ -88,11 +92,33 @@ Backend common_backend(const char* op, const C&... c) {
   (note(c), ...);
   if (any_cuda && any_host)
     throw_error(Info::invalid_object, std::string(op) + ": the operands live on different backends; move them with to_backend()");
-  if (any_cuda)
+  return any_cuda ? Backend::cuda : Backend::host;
+}
+
+/// Operations without a GPU implementation yet refuse cuda-backend operands (never a silent
+/// fall-back to the host).
+template <class... C>
+void host_only(const char* op, const C&... c) {
+  if (common_backend(op, c...) == Backend::cuda)
     throw_error(Info::not_implemented, std::string(op) + ": GPU execution of this operation is not available in this version; "
                                                          "use the host backend (to_backend(hpg::Backend::host))");
-  return Backend::host;
 }
+
+#if HPG_HAS_CUDA
+template <class Mask>
+const DeviceVec<typename Mask::value_type>* device_vector_mask(const Mask& mask) {
+  return &VectorAccess::device(mask);
+}
+inline const DeviceVec<bool>* device_vector_mask(const no_mask_t&) { return nullptr; }
+
+/// mxv / vxm on the GPU: see hpgraph/cuda/spmv.cuh for the orientation rules.
+template <bool UFirst, class W, class Mask, class Accum, class SR, class A, class U>
+void cuda_spmv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Vector<U>& u,
+               bool pull_over_transpose, bool entry_out_first, const Descriptor& d) {
+  cuda::spmv<UFirst>(VectorAccess::device(w), device_vector_mask(mask), accum, s, MatrixAccess::device(a), MatrixAccess::derived(a),
+                     VectorAccess::device(u), pull_over_transpose, entry_out_first, d);
+}
+#endif
 
 template <class T>
 HostCsr<T> csr_snapshot(const Matrix<T>& a, bool transpose) {
@@ -143,16 +169,28 @@ void finish(Matrix<W>& c, const Mask& mask, const Accum& accum, const HostCsr<T>
 
 }  // namespace detail
 
+/// mxv and vxm on the GPU push (sparse input x matrix) when nvals(u) / size(u) is below
+/// `density`, and pull (SpMV over HYB) otherwise. Default 0.05.
+inline void set_push_pull_threshold(double density) {
+  if (!(density >= 0.0 && density <= 1.0)) detail::throw_error(Info::invalid_value, "set_push_pull_threshold: density must be in [0, 1]");
+  detail::tuning().push_pull_density = density;
+}
+
 // ---- multiplication -----------------------------------------------------------------------------
 
 /// GrB_mxv: w<mask> = accum(w, A (+.x) u). desc::transpose_first uses A'.
 template <class W, class Mask, class Accum, class SR, class A, class U>
 void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Vector<U>& u,
          const Descriptor& d = {}) {
-  detail::common_backend("mxv", w, mask, a, u);
+  const Backend b = detail::common_backend("mxv", w, mask, a, u);
   const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
   detail::check_dim("mxv", "w size", w.size(), rows);
   detail::check_dim("mxv", "u size", u.size(), cols);
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) detail::check_dim("mxv", "mask size", mask.size(), w.size());
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) return detail::cuda_spmv<false>(w, mask, accum, s, a, u, d.transpose_first, !d.transpose_first, d);
+#endif
+  (void)b;
   const auto t = detail::host::mxv(s, detail::csr_snapshot(a, d.transpose_first), detail::VectorAccess::host(u), d.transpose_first);
   detail::finish(w, mask, accum, t, d, "mxv");
 }
@@ -161,10 +199,15 @@ void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const 
 template <class W, class Mask, class Accum, class SR, class U, class A>
 void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Vector<U>& u, const Matrix<A>& a,
          const Descriptor& d = {}) {
-  detail::common_backend("vxm", w, mask, a, u);
+  const Backend b = detail::common_backend("vxm", w, mask, a, u);
   const Index rows = d.transpose_second ? a.ncols() : a.nrows(), cols = d.transpose_second ? a.nrows() : a.ncols();
   detail::check_dim("vxm", "u size", u.size(), rows);
   detail::check_dim("vxm", "w size", w.size(), cols);
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) detail::check_dim("vxm", "mask size", mask.size(), w.size());
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) return detail::cuda_spmv<true>(w, mask, accum, s, a, u, !d.transpose_second, d.transpose_second, d);
+#endif
+  (void)b;
   const auto t = detail::host::vxm(s, detail::VectorAccess::host(u), detail::csr_snapshot(a, d.transpose_second), d.transpose_second);
   detail::finish(w, mask, accum, t, d, "vxm");
 }
@@ -173,7 +216,7 @@ void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const 
 template <class C, class Mask, class Accum, class SR, class A, class B>
 void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Matrix<B>& b,
          const Descriptor& d = {}) {
-  detail::common_backend("mxm", c, mask, a, b);
+  detail::host_only("mxm", c, mask, a, b);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   auto hb = detail::csr_snapshot(b, d.transpose_second);
   detail::check_dim("mxm", "inner dimension of B", hb.nrows, ha.ncols);
@@ -190,7 +233,7 @@ void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const 
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                const Descriptor& d = {}) {
-  detail::common_backend("ewise_add", w, mask, u, v);
+  detail::host_only("ewise_add", w, mask, u, v);
   detail::check_dim("ewise_add", "u size", u.size(), w.size());
   detail::check_dim("ewise_add", "v size", v.size(), w.size());
   const auto t = detail::host::ewise<true>(detail::add_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
@@ -203,7 +246,7 @@ void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_mult(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                 const Descriptor& d = {}) {
-  detail::common_backend("ewise_mult", w, mask, u, v);
+  detail::host_only("ewise_mult", w, mask, u, v);
   detail::check_dim("ewise_mult", "u size", u.size(), w.size());
   detail::check_dim("ewise_mult", "v size", v.size(), w.size());
   const auto t = detail::host::ewise<false>(detail::mult_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
@@ -215,7 +258,7 @@ namespace detail {
 template <bool Union, class C, class Mask, class Accum, class Op, class A, class B>
 void ewise_matrix(const char* name, Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a,
                   const Matrix<B>& b, const Descriptor& d) {
-  common_backend(name, c, mask, a, b);
+  host_only(name, c, mask, a, b);
   auto ha = csr_snapshot(a, d.transpose_first);
   auto hb = csr_snapshot(b, d.transpose_second);
   check_dim(name, "A rows", ha.nrows, c.nrows());
@@ -244,7 +287,7 @@ void ewise_mult(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op
 template <class W, class Mask, class Accum, class Op, class U>
   requires std::is_invocable_v<const Op&, const U&>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Descriptor& d = {}) {
-  detail::common_backend("apply", w, mask, u);
+  detail::host_only("apply", w, mask, u);
   detail::check_dim("apply", "u size", u.size(), w.size());
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&>>;
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
@@ -255,7 +298,7 @@ void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, con
 template <class C, class Mask, class Accum, class Op, class A>
   requires std::is_invocable_v<const Op&, const A&>
 void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::common_backend("apply", c, mask, a);
+  detail::host_only("apply", c, mask, a);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
   detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
@@ -269,7 +312,7 @@ template <class W, class Mask, class Accum, class Op, class U, class S>
   requires std::is_invocable_v<const Op&, const U&, Index, Index, const S&>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
            const Descriptor& d = {}) {
-  detail::common_backend("apply", w, mask, u);
+  detail::host_only("apply", w, mask, u);
   detail::check_dim("apply", "u size", u.size(), w.size());
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&, Index, Index, const S&>>;
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
@@ -281,7 +324,7 @@ template <class C, class Mask, class Accum, class Op, class A, class S>
   requires std::is_invocable_v<const Op&, const A&, Index, Index, const S&>
 void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
            const Descriptor& d = {}) {
-  detail::common_backend("apply", c, mask, a);
+  detail::host_only("apply", c, mask, a);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
   detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
@@ -295,7 +338,7 @@ void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, con
 template <class W, class Mask, class Accum, class Op, class U, class S>
 void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
             const Descriptor& d = {}) {
-  detail::common_backend("select", w, mask, u);
+  detail::host_only("select", w, mask, u);
   detail::check_dim("select", "u size", u.size(), w.size());
   const auto t = detail::host::map_entries<U>(detail::host::sparse_of(detail::VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
     return op(x, i, j, thunk) ? std::optional<U>(x) : std::nullopt;
@@ -306,7 +349,7 @@ void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, co
 template <class C, class Mask, class Accum, class Op, class A, class S>
 void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
             const Descriptor& d = {}) {
-  detail::common_backend("select", c, mask, a);
+  detail::host_only("select", c, mask, a);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("select", "A rows", ha.nrows, c.nrows());
   detail::check_dim("select", "A columns", ha.ncols, c.ncols());
@@ -322,7 +365,7 @@ void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, co
 /// binary operator); desc::transpose_first reduces columns.
 template <class W, class Mask, class Accum, class Op, class A>
 void reduce(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::common_backend("reduce", w, mask, a);
+  detail::host_only("reduce", w, mask, a);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("reduce", "w size", w.size(), ha.nrows);
   using Z = std::decay_t<decltype(op(std::declval<A>(), std::declval<A>()))>;
@@ -333,7 +376,7 @@ void reduce(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, co
 /// GrB_reduce to a scalar with a monoid: the monoid's identity when u has no entries.
 template <class Monoid, class U>
 auto reduce(const Monoid& m, const Vector<U>& u) {
-  detail::common_backend("reduce", u);
+  detail::host_only("reduce", u);
   using Z = std::decay_t<decltype(m.identity())>;
   const auto s = detail::host::sparse_of(detail::VectorAccess::host(u));
   Z acc = m.identity();
@@ -342,7 +385,7 @@ auto reduce(const Monoid& m, const Vector<U>& u) {
 }
 template <class Monoid, class A>
 auto reduce(const Monoid& m, const Matrix<A>& a) {
-  detail::common_backend("reduce", a);
+  detail::host_only("reduce", a);
   using Z = std::decay_t<decltype(m.identity())>;
   const auto& h = detail::MatrixAccess::host(a);
   Z acc = m.identity();
@@ -363,7 +406,7 @@ void reduce(S& s, const Accum& accum, const Monoid& m, const X& x) {
 /// GrB_Vector_assign: w<mask>(I) = accum(w(I), u); the mask spans all of w.
 template <class W, class Mask, class Accum, class U>
 void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
-  detail::common_backend("assign", w, mask, u);
+  detail::host_only("assign", w, mask, u);
   I.check(w.size(), "assign");
   detail::check_dim("assign", "u size", u.size(), I.count(w.size()));
   const auto su = detail::host::sparse_of(detail::VectorAccess::host(u));
@@ -390,7 +433,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
 template <class W, class Mask, class Accum, class X>
   requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
 void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Descriptor& d = {}) {
-  detail::common_backend("assign", w, mask);
+  detail::host_only("assign", w, mask);
   I.check(w.size(), "assign");
   detail::host::Region region;
   region.everything = false;
@@ -411,7 +454,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
 template <class C, class Mask, class Accum, class A>
 void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
             const Descriptor& d = {}) {
-  detail::common_backend("assign", c, mask, a);
+  detail::host_only("assign", c, mask, a);
   I.check(c.nrows(), "assign");
   J.check(c.ncols(), "assign");
   auto ha = detail::csr_snapshot(a, d.transpose_first);
@@ -440,7 +483,7 @@ template <class C, class Mask, class Accum, class X>
   requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
 void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Indices& J,
             const Descriptor& d = {}) {
-  detail::common_backend("assign", c, mask);
+  detail::host_only("assign", c, mask);
   I.check(c.nrows(), "assign");
   J.check(c.ncols(), "assign");
   detail::host::Region region;
@@ -462,7 +505,7 @@ void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, cons
 /// GrB_Vector_extract: w<mask> = accum(w, u(I)).
 template <class W, class Mask, class Accum, class U>
 void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
-  detail::common_backend("extract", w, mask, u);
+  detail::host_only("extract", w, mask, u);
   I.check(u.size(), "extract");
   detail::check_dim("extract", "w size", w.size(), I.count(u.size()));
   const auto du = detail::host::dense_of(detail::VectorAccess::host(u));
@@ -480,7 +523,7 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>
 template <class C, class Mask, class Accum, class A>
 void extract(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
              const Descriptor& d = {}) {
-  detail::common_backend("extract", c, mask, a);
+  detail::host_only("extract", c, mask, a);
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   I.check(ha.nrows, "extract");
   J.check(ha.ncols, "extract");
@@ -507,7 +550,7 @@ void extract(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>
 template <class W, class Mask, class Accum, class A>
 void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, Index j,
              const Descriptor& d = {}) {
-  detail::common_backend("extract", w, mask, a);
+  detail::host_only("extract", w, mask, a);
   const auto& h = detail::MatrixAccess::host(a);
   const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
   if (j >= cols)
@@ -542,7 +585,7 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>
 /// GrB_transpose: C<M> = accum(C, A') (desc::transpose_first: C = A).
 template <class C, class Mask, class Accum, class A>
 void transpose(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::common_backend("transpose", c, mask, a);
+  detail::host_only("transpose", c, mask, a);
   auto t = detail::csr_snapshot(a, !d.transpose_first);
   detail::check_dim("transpose", "C rows", c.nrows(), t.nrows);
   detail::check_dim("transpose", "C columns", c.ncols(), t.ncols);

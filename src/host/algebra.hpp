@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hpgraph/descriptor.hpp"
+#include "hpgraph/detail/cast.hpp"
 #include "hpgraph/detail/storage.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/host/tuples.hpp"
@@ -28,7 +29,7 @@ struct SparseVec {
 template <class To, class From>
 To cast(const From& x) {
   if constexpr (std::is_same_v<To, From>) return x;
-  else if constexpr (std::is_same_v<To, bool> && std::is_arithmetic_v<From>) return x != From(0);
+  else if constexpr (std::is_arithmetic_v<To> && std::is_arithmetic_v<From>) return typecast<To>(x);
   else if constexpr (std::is_convertible_v<From, To>) return static_cast<To>(x);
   else if constexpr (std::is_constructible_v<To, From>) return To(x);
   else throw_error(Info::domain_mismatch, "cannot cast between these value types (a user type meets another type)");

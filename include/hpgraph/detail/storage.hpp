@@ -32,6 +32,34 @@ struct DeviceCsr {
   bool wide_offsets() const { return nvals > max_nvals_32bit_offsets; }
 };
 
+/// HYB (Bell & Garland): the first K entries of every row in ELL form, column-major
+/// (slot k of row i at k * nrows + i, so a warp reading slot k of 32 consecutive rows is
+/// coalesced), padding marked by hyb_pad; the entries past K of the longer rows as a COO tail
+/// grouped by row (coo_rows[r] has entries coo_ptr[r] .. coo_ptr[r + 1]).
+inline constexpr std::uint32_t hyb_pad = 0xffffffffu;
+template <class T>
+struct DeviceHyb {
+  Index nrows = 0, ncols = 0, width = 0;
+  DeviceArray<std::uint32_t> ell_col;
+  DeviceArray<T> ell_val;
+  DeviceArray<std::uint32_t> coo_rows;
+  DeviceArray<std::uint64_t> coo_ptr;
+  DeviceArray<std::uint32_t> coo_col;
+  DeviceArray<T> coo_val;
+  Index coo_row_count() const { return coo_rows.size(); }
+  std::uint64_t coo_entries() const { return coo_col.size(); }
+};
+
+/// Forms of a device matrix derived from its CSR, built on first use and dropped when the
+/// matrix changes: the transpose (CSC of A as the CSR of A'), and HYB of A and of A'.
+template <class T>
+struct DeviceDerived {
+  bool have_transpose = false;
+  DeviceCsr<T> transpose;
+  bool have_hyb = false, have_hyb_transpose = false;
+  DeviceHyb<T> hyb, hyb_transpose;
+};
+
 /// An element update not yet merged: set (remove == false) or remove. Later entries win.
 template <class T>
 struct PendingOp {

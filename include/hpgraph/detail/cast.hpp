@@ -1,0 +1,30 @@
+// GraphBLAS typecasting between built-in types, as SuiteSparse does it: to bool is x != 0; a
+// floating-point value to an integer type saturates at the type's range and NaN becomes 0 (a plain
+// C++ cast would be undefined there); everything else is static_cast.
+#pragma once
+
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "hpgraph/types.hpp"
+
+namespace hpg::detail {
+
+template <class To, class From>
+HPG_HOST_DEVICE constexpr To typecast(const From& x) {
+  if constexpr (std::is_same_v<To, From>) {
+    return x;
+  } else if constexpr (std::is_same_v<To, bool> && std::is_arithmetic_v<From>) {
+    return x != From(0);
+  } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
+    if (x != x) return To(0);  // NaN
+    if (x <= static_cast<From>(std::numeric_limits<To>::lowest())) return std::numeric_limits<To>::lowest();
+    if (x >= static_cast<From>(std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
+    return static_cast<To>(x);
+  } else {
+    return static_cast<To>(x);
+  }
+}
+
+}  // namespace hpg::detail

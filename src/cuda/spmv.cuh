@@ -1,0 +1,262 @@
+// The generalized SpMV: T = A (+.x) u (mxv) or u (+.x) A (vxm) on the GPU, templated on the
+// semiring. Pull: one thread per row over HYB's ELL part, one warp per long row over the COO tail;
+// rows the mask excludes are skipped, and a row stops once its monoid reaches its terminal value.
+// Push (a sparse u): every entry of u expands its row, load-balanced by a scan over the row
+// lengths, and the products are combined by key.
+#pragma once
+
+#include <thrust/binary_search.h>
+#include <thrust/reduce.h>
+#include <thrust/remove.h>
+#include <thrust/scan.h>
+#include <thrust/sort.h>
+
+#include <type_traits>
+
+#include "hpgraph/cuda/hyb.cuh"
+#include "hpgraph/cuda/vector_finish.cuh"
+#include "hpgraph/detail/tuning.hpp"
+#include "hpgraph/ops/semiring.hpp"
+
+namespace hpg::detail::cuda {
+
+/// The product for output index `out` and inner index `inner` (SuiteSparse's (i, k, j): mxv
+/// has i = out, j = 0; vxm has i = 0, j = out), or the 4-argument form with the user's matrix
+/// entry coordinates, or the plain form.
+template <bool UFirst, class Mul, class Av, class Uv>
+HPG_HOST_DEVICE auto spmv_product(const Mul& mul, const Av& a, const Uv& u, Index out, Index inner, bool entry_out_first) {
+  const Index i = UFirst ? 0 : out, j = UFirst ? out : 0;
+  const Index er = entry_out_first ? out : inner, ec = entry_out_first ? inner : out;
+  if constexpr (UFirst) {
+    if constexpr (std::is_invocable_v<const Mul&, const Uv&, const Av&, Index, Index, Index>) return mul(u, a, i, inner, j);
+    else if constexpr (std::is_invocable_v<const Mul&, const Uv&, const Av&, Index, Index>) return mul(u, a, er, ec);
+    else return mul(u, a);
+  } else {
+    if constexpr (std::is_invocable_v<const Mul&, const Av&, const Uv&, Index, Index, Index>) return mul(a, u, i, inner, j);
+    else if constexpr (std::is_invocable_v<const Mul&, const Av&, const Uv&, Index, Index>) return mul(a, u, er, ec);
+    else return mul(a, u);
+  }
+}
+
+template <class SR, class Z>
+HPG_HOST_DEVICE bool reached_terminal(const SR& s, const Z& acc) {
+  return s.add.has_terminal() && s.add.is_terminal(acc);
+}
+
+template <bool UFirst, class SR, class A, class U, class Z>
+__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const A* ell_val, const U* uval,
+                                const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
+                                Z* tval, std::uint8_t* tpres) {
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
+    if (allowed ? !allowed[i] : !all_allowed) {  // the mask decides this row: nothing to compute
+      tpres[i] = 0;
+      continue;
+    }
+    bool any = false;
+    Z acc{};
+    for (Index k = 0; k < width; ++k) {
+      const std::uint32_t c = ell_col[k * nrows + i];
+      if (c == hyb_pad) break;
+      if (!upres[c]) continue;
+      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, ell_val[k * nrows + i], uval[c], i, c, entry_out_first));
+      acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+      any = true;
+      if (reached_terminal(s, acc)) break;
+    }
+    tval[i] = acc;
+    tpres[i] = any;
+  }
+}
+
+/// One warp per row of the COO tail; lanes stride the row, then lane 0 folds the lanes' partial
+/// results (kept in shared memory, so any value type works) into the row's ELL result.
+template <bool UFirst, class SR, class A, class U, class Z>
+__global__ void coo_pull_kernel(SR s, Index count, const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
+                                const A* val, const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed,
+                                bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+  constexpr int warps_per_block = 8;
+  // Raw storage: a user value type may have default member initializers, which __shared__ forbids.
+  __shared__ alignas(Z) unsigned char part_raw[warps_per_block * 32 * sizeof(Z)];
+  __shared__ bool has[warps_per_block][32];
+  Z (*part)[32] = reinterpret_cast<Z (*)[32]>(part_raw);
+  const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
+  for (Index r = blockIdx.x * Index(warps_per_block) + wid; r < count; r += Index(gridDim.x) * warps_per_block) {
+    const Index row = rows[r];
+    if (allowed ? !allowed[row] : !all_allowed) continue;
+    if (tpres[row] && reached_terminal(s, tval[row])) continue;
+    bool any = false;
+    Z acc{};
+    for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += 32) {
+      const std::uint32_t c = col[e];
+      if (!upres[c]) continue;
+      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, val[e], uval[c], row, c, entry_out_first));
+      acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+      any = true;
+      if (reached_terminal(s, acc)) break;
+    }
+    part[wid][lane] = acc;
+    has[wid][lane] = any;
+    __syncwarp();
+    if (lane == 0) {
+      bool a_any = tpres[row] != 0;
+      Z a_acc = tval[row];
+      for (int l = 0; l < 32; ++l)
+        if (has[wid][l]) {
+          a_acc = a_any ? static_cast<Z>(s.add(a_acc, part[wid][l])) : part[wid][l];
+          a_any = true;
+        }
+      tval[row] = a_acc;
+      tpres[row] = a_any;
+    }
+    __syncwarp();
+  }
+}
+
+/// Pull: T (bitmap, nrows of the HYB) from a bitmap u.
+template <bool UFirst, class SR, class A, class U, class Z>
+void pull(const SR& s, const DeviceHyb<A>& h, const DeviceVec<U>& u_bitmap, const DeviceMask& mask, bool entry_out_first,
+          DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
+  const Index n = h.nrows;
+  tval.allocate(n, "SpMV result");
+  tpres.allocate(n, "SpMV result bitmap");
+  if (n == 0) return;
+  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.ell_val.data(), u_bitmap.val.data(),
+                                                     u_bitmap.present.data(), mask.data(), mask.all_allowed, entry_out_first,
+                                                     tval.data(), tpres.data());
+  check_launch("ell_pull_kernel");
+  if (h.coo_row_count()) {
+    coo_pull_kernel<UFirst><<<grid_for(h.coo_row_count(), 8), 256>>>(
+        s, h.coo_row_count(), h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.coo_val.data(), u_bitmap.val.data(),
+        u_bitmap.present.data(), mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+    check_launch("coo_pull_kernel");
+  }
+}
+
+template <class Offset>
+__global__ void push_lengths_kernel(const Offset* ptr, const std::uint32_t* uidx, Index nu, std::uint64_t* len) {
+  for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < nu; q += Index(gridDim.x) * blockDim.x)
+    len[q] = ptr[uidx[q] + 1] - ptr[uidx[q]];
+}
+
+/// Product e of the expansion: its u entry is found by binary search in the scanned lengths, so
+/// every thread does the same work however uneven the rows are.
+template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+__global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
+                                   const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total,
+                                   const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, std::uint32_t* key,
+                                   Z* prod) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    Index lo = 0, hi = nu;  // the last q with start[q] <= e
+    while (hi - lo > 1) {
+      const Index mid = (lo + hi) / 2;
+      if (start[mid] <= e) lo = mid; else hi = mid;
+    }
+    const std::uint32_t k = uidx[lo];
+    const std::uint64_t p = ptr[k] + (e - start[lo]);
+    const std::uint32_t out = col[p];
+    if (allowed ? !allowed[out] : !all_allowed) {
+      key[e] = hyb_pad;
+      continue;
+    }
+    key[e] = out;
+    prod[e] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[p], uval[lo], out, k, entry_out_first));
+  }
+}
+
+struct is_pad_key {
+  template <class Tup>
+  HPG_HOST_DEVICE bool operator()(const Tup& t) const { return thrust::get<0>(t) == hyb_pad; }
+};
+
+template <class SR, class Z>
+struct monoid_add {
+  SR s;
+  HPG_HOST_DEVICE Z operator()(const Z& a, const Z& b) const { return static_cast<Z>(s.add(a, b)); }
+};
+
+template <class Z>
+__global__ void scatter_result_kernel(const std::uint32_t* key, const Z* val, Index m, Z* tval, std::uint8_t* tpres) {
+  for (Index e = blockIdx.x * Index(blockDim.x) + threadIdx.x; e < m; e += Index(gridDim.x) * blockDim.x) {
+    tval[key[e]] = val[e];
+    tpres[key[e]] = 1;
+  }
+}
+
+/// Push: T (bitmap of size nout) from a sparse u through the rows of P (the CSR whose row k
+/// lists the outputs that u(k) reaches).
+template <bool UFirst, class SR, class A, class U, class Z>
+void push(const SR& s, const DeviceCsr<A>& p, const DeviceVec<U>& u_sparse, const DeviceMask& mask, bool entry_out_first, Index nout,
+          DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
+  tval.allocate(nout, "SpMV result");
+  tpres.allocate(nout, "SpMV result bitmap");
+  if (nout) device_memset(tpres.data(), 0, nout);
+  const Index nu = u_sparse.nvals;
+  if (nu == 0 || nout == 0) return;
+  guarded("push SpMV", [&] {
+    DeviceArray<std::uint64_t> start(nu, "push offsets");
+    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx.data(), nu, start.data());
+    else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx.data(), nu, start.data());
+    check_launch("push_lengths_kernel");
+    std::uint64_t last_len = 0;
+    copy_device_to_host(&last_len, start.data() + nu - 1, sizeof(last_len));
+    thrust::exclusive_scan(policy(), start.data(), start.data() + nu, start.data());
+    std::uint64_t total = 0;
+    copy_device_to_host(&total, start.data() + nu - 1, sizeof(total));
+    total += last_len;
+    if (total == 0) return;
+    DeviceArray<std::uint32_t> key(total, "push keys");
+    DeviceArray<Z> prod(total, "push products");
+    if (p.wide_offsets())
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx.data(),
+                                                                u_sparse.val.data(), nu, start.data(), total, mask.data(),
+                                                                mask.all_allowed, entry_out_first, key.data(), prod.data());
+    else
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx.data(),
+                                                                u_sparse.val.data(), nu, start.data(), total, mask.data(),
+                                                                mask.all_allowed, entry_out_first, key.data(), prod.data());
+    check_launch("push_expand_kernel");
+    auto zb = thrust::make_zip_iterator(key.data(), prod.data());
+    const auto kept = static_cast<std::size_t>(thrust::remove_if(policy(), zb, zb + total, is_pad_key{}) - zb);
+    if (kept == 0) return;
+    thrust::sort_by_key(policy(), key.data(), key.data() + kept, prod.data());
+    DeviceArray<std::uint32_t> ukey(kept, "push keys");
+    DeviceArray<Z> uval(kept, "push products");
+    auto ends = thrust::reduce_by_key(policy(), key.data(), key.data() + kept, prod.data(), ukey.data(), uval.data(),
+                                      thrust::equal_to<std::uint32_t>(), monoid_add<SR, Z>{s});
+    const auto m = static_cast<Index>(ends.first - ukey.data());
+    scatter_result_kernel<<<grid_for(m, 256), 256>>>(ukey.data(), uval.data(), m, tval.data(), tpres.data());
+    check_launch("scatter_result_kernel");
+  });
+}
+
+
+/// mxv (UFirst = false) or vxm (UFirst = true) on the GPU. `use_transpose`: traverse A' (mxv with
+/// transpose_first, or vxm without transpose_second, pulls over A's transpose).
+template <bool UFirst, class W, class M, class Accum, class SR, class A, class U>
+void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const SR& s, const DeviceCsr<A>& a, DeviceDerived<A>& derived,
+          const DeviceVec<U>& u, bool pull_over_transpose, bool entry_out_first, const Descriptor& d) {
+  using Z = typename SR::value_type;
+  const DeviceMask mask = vector_mask(maskv, w.size, d);
+  DeviceArray<Z> tval;
+  DeviceArray<std::uint8_t> tpres;
+  const bool sparse_input = static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size);
+  if (sparse_input) {
+    // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
+    DeviceVec<U> us;
+    us.size = u.size;
+    us.nvals = u.nvals;
+    us.format = u.format;
+    us.idx = u.idx.clone("vector indices");
+    us.val = u.val.clone("vector values");
+    us.present = u.present.clone("vector bitmap");
+    vec_to_format(us, VectorFormat::sparse);
+    const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
+    push<UFirst>(s, p, us, mask, entry_out_first, w.size, tval, tpres);
+  } else {
+    const DeviceVec<U> ub = bitmap_copy(u);
+    pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub, mask, entry_out_first, tval, tpres);
+  }
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), d.replace);
+}
+
+}  // namespace hpg::detail::cuda

@@ -1,0 +1,122 @@
+// The C API's accumulate / mask / replace step for vector outputs on the GPU, and the mask
+// evaluation it needs. Vectors are handled in bitmap form here: one pass over the index space.
+#pragma once
+
+#include <type_traits>
+
+#include "hpgraph/cuda/tuples.cuh"
+#include "hpgraph/descriptor.hpp"
+#include "hpgraph/detail/cast.hpp"
+
+namespace hpg::detail::cuda {
+
+/// Where the mask lets results through: allowed[i] (nullptr: everywhere when all_allowed, nowhere
+/// otherwise). Held in a DeviceArray so it is a snapshot (the mask may be the output).
+struct DeviceMask {
+  DeviceArray<std::uint8_t> allowed;
+  bool present = false;
+  bool all_allowed = true;
+  const std::uint8_t* data() const { return present ? allowed.data() : nullptr; }
+};
+
+template <class M>
+__global__ void mask_from_bitmap_kernel(const M* val, const std::uint8_t* present, Index n, bool structural, bool complement,
+                                        std::uint8_t* allowed) {
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
+    bool in = present[i] != 0;
+    if constexpr (std::is_convertible_v<M, bool>) {
+      if (in && !structural) in = static_cast<bool>(val[i]);
+    }
+    allowed[i] = in != complement;
+  }
+}
+
+/// A bitmap-form copy of v (v itself is left as it is).
+template <class T>
+DeviceVec<T> bitmap_copy(const DeviceVec<T>& v) {
+  DeviceVec<T> c;
+  c.size = v.size;
+  c.nvals = v.nvals;
+  c.format = v.format;
+  c.idx = v.idx.clone("vector indices");
+  c.val = v.val.clone("vector values");
+  c.present = v.present.clone("vector bitmap");
+  vec_to_format(c, VectorFormat::bitmap);
+  return c;
+}
+
+template <class M>
+DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
+  DeviceMask m;
+  if (!mask) {
+    m.all_allowed = !d.mask_complement;
+    return m;
+  }
+  if constexpr (!std::is_convertible_v<M, bool>) {
+    if (!d.mask_structure)
+      throw_error(Info::domain_mismatch, "a valued mask must have a type convertible to bool (use desc::structure for a user type)");
+  }
+  const DeviceVec<M> b = bitmap_copy(*mask);
+  m.present = true;
+  m.allowed.allocate(n, "mask");
+  if (n) {
+    mask_from_bitmap_kernel<<<grid_for(n, 256), 256>>>(b.val.data(), b.present.data(), n, d.mask_structure, d.mask_complement,
+                                                       m.allowed.data());
+    check_launch("mask_from_bitmap_kernel");
+  }
+  return m;
+}
+
+template <class W, class T, class Accum>
+__global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
+                              const std::uint8_t* allowed, bool all_allowed, Accum accum, bool replace, Index n, W* oval,
+                              std::uint8_t* opres) {
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
+    const bool hw = wpres[i] != 0, ht = tpres[i] != 0;
+    const bool ok = allowed ? allowed[i] != 0 : all_allowed;
+    bool keep = false;
+    W out{};
+    if (ok) {
+      if constexpr (std::is_same_v<Accum, no_accum_t>) {
+        keep = ht;
+        if (ht) out = typecast<W>(tval[i]);
+      } else {
+        keep = hw || ht;
+        if (hw && ht) out = typecast<W>(accum(wval[i], tval[i]));
+        else if (hw) out = wval[i];
+        else if (ht) out = typecast<W>(tval[i]);
+      }
+    } else if (hw && !replace) {
+      keep = true;
+      out = wval[i];
+    }
+    opres[i] = keep;
+    oval[i] = out;
+  }
+}
+
+/// W<M, replace> = accum ? accum(W, T) : T, with T given as a bitmap (tval, tpres). Written to new
+/// storage and swapped in: a throw leaves w as it was.
+template <class W, class T, class Accum>
+void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, const T* tval, const std::uint8_t* tpres,
+                   bool replace) {
+  const Index n = w.size;
+  const DeviceVec<W> cur = bitmap_copy(w);
+  DeviceVec<W> out;
+  out.size = n;
+  out.format = VectorFormat::bitmap;
+  out.val.allocate(n, "vector values");
+  out.present.allocate(n, "vector bitmap");
+  if (n) {
+    finish_kernel<<<grid_for(n, 256), 256>>>(cur.val.data(), cur.present.data(), tval, tpres, mask.data(), mask.all_allowed, accum,
+                                             replace, n, out.val.data(), out.present.data());
+    check_launch("finish_kernel");
+    out.nvals = guarded("finish", [&] {
+      return static_cast<Index>(thrust::count(policy(), out.present.data(), out.present.data() + n, std::uint8_t{1}));
+    });
+  }
+  vec_to_format(out, host::preferred_format(out.size, out.nvals));
+  w = std::move(out);
+}
+
+}  // namespace hpg::detail::cuda
