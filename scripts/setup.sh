@@ -34,5 +34,7 @@ else
   echo "setup: no nvcc found: building the host backend only" >&2
 fi
 export HPG_CUDA
+# ccache keys on paths relative to the checkout, so a fresh clone elsewhere reuses the cache.
+export CCACHE_BASEDIR="$HPG_ROOT" CCACHE_NOHASHDIR=1
 HPG_JOBS="$(nproc 2>/dev/null || echo 2)"
 export HPG_JOBS
