@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpgraph/hpgraph.hpp"
@@ -125,7 +126,7 @@ double time_ms(benchmark::State& state, F&& f) {
 void BM_Cusparse(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
   Graph& g = graph(static_cast<int>(state.range(0)));
-  const auto& d = hpg::detail::MatrixAccess::device(g.a);
+  const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
   const auto n = static_cast<int64_t>(d.nrows);
   cusparseHandle_t h;
   CHECK_CUSPARSE(cusparseCreate(&h));
@@ -137,7 +138,7 @@ void BM_Cusparse(benchmark::State& state) {
   float *x = nullptr, *y = nullptr;
   CHECK_CUDA(cudaMalloc(&x, n * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&y, n * sizeof(float)));
-  const auto& xd = hpg::detail::VectorAccess::device(g.x);
+  const auto& xd = hpg::detail::VectorAccess::device(std::as_const(g.x));
   CHECK_CUDA(cudaMemcpy(x, xd.val.data(), n * sizeof(float), cudaMemcpyDeviceToDevice));
   cusparseDnVecDescr_t X, Y;
   CHECK_CUSPARSE(cusparseCreateDnVec(&X, n, x, CUDA_R_32F));
@@ -177,15 +178,19 @@ void BM_HpgMxv(benchmark::State& state) {
 void BM_HpgHybKernel(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
   Graph& g = graph(static_cast<int>(state.range(0)));
-  auto& derived = hpg::detail::MatrixAccess::derived(g.a);
-  const auto& hyb = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(g.a), derived, false);
-  const auto ub = hpg::detail::cuda::bitmap_copy(hpg::detail::VectorAccess::device(g.x));
+  // Read-only access (the mutable accessor would drop the derived forms).
+  const auto& a = std::as_const(g.a);
+  auto& derived = hpg::detail::MatrixAccess::derived(a);
+  const auto& hyb = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), derived, false);
+  const auto ub = hpg::detail::cuda::bitmap_copy(hpg::detail::VectorAccess::device(std::as_const(g.x)));
   hpg::detail::cuda::DeviceMask mask;
   hpg::detail::DeviceArray<float> tval;
   hpg::detail::DeviceArray<std::uint8_t> tpres;
   tval.allocate(g.a.nrows());
   tpres.allocate(g.a.nrows());
-  const double ms = time_ms(state, [&] { hpg::detail::cuda::pull<false>(hpg::plus_times<float>, hyb, ub, mask, true, tval, tpres); });
+  const double ms = time_ms(state, [&] {
+    hpg::detail::cuda::pull<false>(hpg::plus_times<float>, hyb, ub.val.data(), ub.present.data(), mask, true, tval, tpres);
+  });
   // The kernel also reads ELL padding and the bitmap of x, and writes the result bitmap.
   report(state, ms * 1e-3, spmv_bytes(g.a), g);
   state.counters["ms"] = ms;

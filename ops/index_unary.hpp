@@ -22,10 +22,11 @@ namespace hpg {
     }                                                                                                   \
   };
 
-// Positional: the value is the entry's position (GrB_ROWINDEX, GrB_COLINDEX, GrB_DIAGINDEX).
+// Positional: the value is the entry's position (GrB_ROWINDEX: i + s, GrB_COLINDEX: j + s,
+// GrB_DIAGINDEX: j - (i + s), as in the C API 2.0 and SuiteSparse, so that diagindex <= 0 is tril).
 HPG_INDEX_OP(rowindex, T, static_cast<T>(i + static_cast<std::int64_t>(thunk)))
 HPG_INDEX_OP(colindex, T, static_cast<T>(j + static_cast<std::int64_t>(thunk)))
-HPG_INDEX_OP(diagindex, T, static_cast<T>(j - i + static_cast<std::int64_t>(thunk)))
+HPG_INDEX_OP(diagindex, T, static_cast<T>(j - (i + static_cast<std::int64_t>(thunk))))
 // Structural selectors (GrB_TRIL, GrB_TRIU, GrB_DIAG, GrB_OFFDIAG, GrB_COLLE, ...).
 HPG_INDEX_OP(tril, bool, j <= i + static_cast<std::int64_t>(thunk))
 HPG_INDEX_OP(triu, bool, j >= i + static_cast<std::int64_t>(thunk))

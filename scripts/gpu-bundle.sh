@@ -18,9 +18,10 @@ mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"
 cp "$build/hpgraph" "$build/tests/hpgraph_tests" "$bundle/bin/"
 for b in "$build"/bench/bench_*; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
 
-# Every shared library the programs load, except the C runtime and the CUDA driver (which the GPU
-# machine provides in matching versions).
-skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl|librt|libcuda\.so)'
+# Every shared library the programs load, except the C runtime, the CUDA driver, and the CUDA
+# toolkit's large libraries (cuSPARSE, nvJitLink: hundreds of MB; the GPU machine has the same CUDA
+# 13 toolkit, and gpu-run.sh looks there).
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl|librt|libcuda\.so|libcusparse|libnvJitLink|libcublas)'
 for exe in "$bundle"/bin/*; do
   ldd "$exe" | awk '/=>/ {print $1, $3}' | while read -r name path; do
     [[ "$name" =~ $skip ]] && continue
@@ -31,6 +32,9 @@ for exe in "$bundle"/bin/*; do
     esac
   done
 done
+
+# The carried tree is limited to 64 MiB: compress the programs too (gpu-run.sh unpacks them).
+xz -T0 -3 "$bundle"/bin/*
 
 # ../shared does not travel with the working tree: take the development data set along.
 if [ -d "$HPG_ROOT/../shared/data" ]; then cp -r "$HPG_ROOT/../shared/data" "$bundle/data/shared"; fi

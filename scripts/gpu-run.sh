@@ -2,24 +2,28 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench]   (default: all three)
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize]   (default: all three, in that order)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
 out="${OUT:-$root/gpu-out}"
 mkdir -p "$out"
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(tests sanitize bench)
+[ ${#steps[@]} -gt 0 ] || steps=(tests bench sanitize)
 
 libdir="$(mktemp -d)"
+bindir="$(mktemp -d)"
 cp "$bundle"/lib/* "$libdir/"
-for f in "$libdir"/*.xz; do [ -e "$f" ] && xz -d "$f"; done
+cp "$bundle"/bin/* "$bindir/"
+for f in "$libdir"/*.xz "$bindir"/*.xz; do [ -e "$f" ] && xz -d -T0 "$f"; done
+chmod +x "$bindir"/*
 # Prefer the machine's own C++ runtime when it is new enough (the bundled one needs glibc 2.36).
 sys_cxx="$(ldconfig -p 2>/dev/null | awk '/libstdc\+\+\.so\.6 /{print $NF; exit}')"
 if [ -n "$sys_cxx" ] && grep -qa GLIBCXX_3.4.30 "$sys_cxx"; then rm -f "$libdir"/libstdc++.so.6 "$libdir"/libgcc_s.so.1; fi
-export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+cuda_lib="$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../lib64"
+export LD_LIBRARY_PATH="$libdir:$cuda_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The working tree travels with the bundle: bundled graphs are under $root/data.
-export HPG_TEST_DATA_DIR="$bundle/data/shared" HPG_SOURCE_DIR="$root" HPG_CLI="$bundle/bin/hpgraph"
+export HPG_TEST_DATA_DIR="$bundle/data/shared" HPG_SOURCE_DIR="$root" HPG_CLI="$bindir/hpgraph"
 
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee "$out/gpu.txt"
 echo "bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null)" | tee -a "$out/gpu.txt"
@@ -28,15 +32,15 @@ for step in "${steps[@]}"; do
   case "$step" in
     tests)
       echo "== GPU test suite =="
-      "$bundle/bin/hpgraph_tests" --gtest_brief=1 2>&1 | tee "$out/tests.log" | tail -25
+      "$bindir/hpgraph_tests" --gtest_brief=1 2>&1 | tee "$out/tests.log" | tail -25
       [ "${PIPESTATUS[0]}" = 0 ] || status=1
       ;;
     sanitize)
       # The tests that touch the device: every cuda-parameterized case and the GPU-only tests.
       filter='*/cuda:*Gpu*:*Cuda*:*Device*'
-      for tool in memcheck racecheck synccheck; do
+      for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
-        compute-sanitizer --tool "$tool" --error-exitcode 3 "$bundle/bin/hpgraph_tests" --gtest_brief=1 \
+        compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
           --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
         rc=$?
         grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
@@ -44,7 +48,7 @@ for step in "${steps[@]}"; do
       done
       ;;
     bench)
-      for b in "$bundle"/bin/bench_*; do
+      for b in "$bindir"/bench_*; do
         name="$(basename "$b")"
         echo "== $name =="
         "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -30

@@ -16,6 +16,7 @@
 #include "hpgraph/detail/tuning.hpp"
 #if HPG_HAS_CUDA
 #include "hpgraph/cuda/spmv.cuh"
+#include "hpgraph/cuda/vector_ops.cuh"
 #endif
 #include "hpgraph/matrix.hpp"
 #include "hpgraph/ops/index_unary.hpp"
@@ -117,6 +118,40 @@ void cuda_spmv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, 
                bool pull_over_transpose, bool entry_out_first, const Descriptor& d) {
   cuda::spmv<UFirst>(VectorAccess::device(w), device_vector_mask(mask), accum, s, MatrixAccess::device(a), MatrixAccess::derived(a),
                      VectorAccess::device(u), pull_over_transpose, entry_out_first, d);
+}
+
+/// W<M, replace> = accum ? accum(W, T) : T on the GPU, for T in bitmap form.
+template <class W, class Mask, class Accum, class Z>
+void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda::DeviceResult<Z>& t, const Descriptor& d,
+                 const std::uint8_t* region = nullptr) {
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
+  const cuda::DeviceMask m = cuda::vector_mask(device_vector_mask(mask), w.size(), d);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region);
+}
+
+inline cuda::DeviceIndices device_indices(const Indices& I, Index dim) {
+  cuda::DeviceIndices out;
+  out.count = I.count(dim);
+  out.all = I.is_all();
+  if (!out.all) {
+    std::vector<Index> list(out.count);
+    for (Index k = 0; k < out.count; ++k) list[k] = I[k];
+    out.list.upload(list, "index list");
+  }
+  return out;
+}
+
+/// The region an assign covers, as a bitmap over the output (nullptr: hpg::all covers it all).
+inline DeviceArray<std::uint8_t> device_region(const cuda::DeviceIndices& I, Index n) {
+  DeviceArray<std::uint8_t> region;
+  if (I.all) return region;
+  region.allocate(n, "assign region");
+  if (n) device_memset(region.data(), 0, n);
+  if (I.count) {
+    cuda::region_kernel<<<cuda::grid1(I.count), 256>>>(I.data(), I.count, region.data());
+    cuda::check_launch("region_kernel");
+  }
+  return region;
 }
 #endif
 
@@ -233,9 +268,14 @@ void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const 
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                const Descriptor& d = {}) {
-  detail::host_only("ewise_add", w, mask, u, v);
+  [[maybe_unused]] const Backend b = detail::common_backend("ewise_add", w, mask, u, v);
   detail::check_dim("ewise_add", "u size", u.size(), w.size());
   detail::check_dim("ewise_add", "v size", v.size(), w.size());
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda)
+    return detail::cuda_finish(w, mask, accum,
+                               detail::cuda::ewise<true>(detail::add_op(op), detail::VectorAccess::device(u), detail::VectorAccess::device(v)), d);
+#endif
   const auto t = detail::host::ewise<true>(detail::add_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
                                            detail::host::sparse_of(detail::VectorAccess::host(v)));
   detail::finish(w, mask, accum, t, d, "ewise_add");
@@ -246,9 +286,14 @@ void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
 template <class W, class Mask, class Accum, class Op, class U, class V>
 void ewise_mult(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                 const Descriptor& d = {}) {
-  detail::host_only("ewise_mult", w, mask, u, v);
+  [[maybe_unused]] const Backend b = detail::common_backend("ewise_mult", w, mask, u, v);
   detail::check_dim("ewise_mult", "u size", u.size(), w.size());
   detail::check_dim("ewise_mult", "v size", v.size(), w.size());
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda)
+    return detail::cuda_finish(w, mask, accum,
+                               detail::cuda::ewise<false>(detail::mult_op(op), detail::VectorAccess::device(u), detail::VectorAccess::device(v)), d);
+#endif
   const auto t = detail::host::ewise<false>(detail::mult_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
                                             detail::host::sparse_of(detail::VectorAccess::host(v)));
   detail::finish(w, mask, accum, t, d, "ewise_mult");
@@ -287,9 +332,13 @@ void ewise_mult(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op
 template <class W, class Mask, class Accum, class Op, class U>
   requires std::is_invocable_v<const Op&, const U&>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Descriptor& d = {}) {
-  detail::host_only("apply", w, mask, u);
+  [[maybe_unused]] const Backend b = detail::common_backend("apply", w, mask, u);
   detail::check_dim("apply", "u size", u.size(), w.size());
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&>>;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda)
+    return detail::cuda_finish(w, mask, accum, detail::cuda::map<Z>(detail::cuda::apply_unary<Z, Op>{op}, detail::VectorAccess::device(u)), d);
+#endif
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
                                               [&](const U& x, Index, Index) { return std::optional<Z>(op(x)); });
   detail::finish(w, mask, accum, t, d, "apply");
@@ -312,9 +361,14 @@ template <class W, class Mask, class Accum, class Op, class U, class S>
   requires std::is_invocable_v<const Op&, const U&, Index, Index, const S&>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
            const Descriptor& d = {}) {
-  detail::host_only("apply", w, mask, u);
+  [[maybe_unused]] const Backend b = detail::common_backend("apply", w, mask, u);
   detail::check_dim("apply", "u size", u.size(), w.size());
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&, Index, Index, const S&>>;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda)
+    return detail::cuda_finish(w, mask, accum,
+                               detail::cuda::map<Z>(detail::cuda::apply_indexed<Z, Op, S>{op, thunk}, detail::VectorAccess::device(u)), d);
+#endif
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
                                               [&](const U& x, Index i, Index j) { return std::optional<Z>(op(x, i, j, thunk)); });
   detail::finish(w, mask, accum, t, d, "apply");
@@ -338,8 +392,13 @@ void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, con
 template <class W, class Mask, class Accum, class Op, class U, class S>
 void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
             const Descriptor& d = {}) {
-  detail::host_only("select", w, mask, u);
+  [[maybe_unused]] const Backend b = detail::common_backend("select", w, mask, u);
   detail::check_dim("select", "u size", u.size(), w.size());
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda)
+    return detail::cuda_finish(w, mask, accum,
+                               detail::cuda::map<U>(detail::cuda::select_indexed<Op, S>{op, thunk}, detail::VectorAccess::device(u)), d);
+#endif
   const auto t = detail::host::map_entries<U>(detail::host::sparse_of(detail::VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
     return op(x, i, j, thunk) ? std::optional<U>(x) : std::nullopt;
   });
@@ -365,10 +424,17 @@ void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, co
 /// binary operator); desc::transpose_first reduces columns.
 template <class W, class Mask, class Accum, class Op, class A>
 void reduce(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::host_only("reduce", w, mask, a);
-  auto ha = detail::csr_snapshot(a, d.transpose_first);
-  detail::check_dim("reduce", "w size", w.size(), ha.nrows);
+  [[maybe_unused]] const Backend b = detail::common_backend("reduce", w, mask, a);
+  detail::check_dim("reduce", "w size", w.size(), d.transpose_first ? a.ncols() : a.nrows());
   using Z = std::decay_t<decltype(op(std::declval<A>(), std::declval<A>()))>;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    const auto& da = detail::MatrixAccess::device(a);
+    const auto& src = d.transpose_first ? detail::cuda::transpose_of(da, detail::MatrixAccess::derived(a)) : da;
+    return detail::cuda_finish(w, mask, accum, detail::cuda::reduce_rows<Z>(op, src), d);
+  }
+#endif
+  auto ha = detail::csr_snapshot(a, d.transpose_first);
   const auto t = detail::host::reduce_rows<Z>(op, ha);
   detail::finish(w, mask, accum, t, d, "reduce");
 }
@@ -376,8 +442,11 @@ void reduce(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, co
 /// GrB_reduce to a scalar with a monoid: the monoid's identity when u has no entries.
 template <class Monoid, class U>
 auto reduce(const Monoid& m, const Vector<U>& u) {
-  detail::host_only("reduce", u);
+  [[maybe_unused]] const Backend b = detail::common_backend("reduce", u);
   using Z = std::decay_t<decltype(m.identity())>;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) return static_cast<Z>(detail::cuda::reduce_vector(m, detail::VectorAccess::device(u)));
+#endif
   const auto s = detail::host::sparse_of(detail::VectorAccess::host(u));
   Z acc = m.identity();
   for (std::size_t k = 0; k < s.idx.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(s.val[k])));
@@ -385,8 +454,11 @@ auto reduce(const Monoid& m, const Vector<U>& u) {
 }
 template <class Monoid, class A>
 auto reduce(const Monoid& m, const Matrix<A>& a) {
-  detail::host_only("reduce", a);
+  [[maybe_unused]] const Backend b = detail::common_backend("reduce", a);
   using Z = std::decay_t<decltype(m.identity())>;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) return static_cast<Z>(detail::cuda::reduce_matrix(m, detail::MatrixAccess::device(a)));
+#endif
   const auto& h = detail::MatrixAccess::host(a);
   Z acc = m.identity();
   for (std::size_t k = 0; k < h.val.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(h.val[k])));
@@ -406,9 +478,23 @@ void reduce(S& s, const Accum& accum, const Monoid& m, const X& x) {
 /// GrB_Vector_assign: w<mask>(I) = accum(w(I), u); the mask spans all of w.
 template <class W, class Mask, class Accum, class U>
 void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
-  detail::host_only("assign", w, mask, u);
+  [[maybe_unused]] const Backend b = detail::common_backend("assign", w, mask, u);
   I.check(w.size(), "assign");
   detail::check_dim("assign", "u size", u.size(), I.count(w.size()));
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    const auto di = detail::device_indices(I, w.size());
+    const auto region = detail::device_region(di, w.size());
+    const auto ub = detail::cuda::as_bitmap(detail::VectorAccess::device(u));
+    detail::cuda::DeviceResult<U> t(w.size());
+    if (di.count) {
+      detail::cuda::assign_scatter_kernel<U><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, ub.val, ub.present,
+                                                                                    U{}, t.val.data(), t.present.data());
+      detail::cuda::check_launch("assign_scatter_kernel");
+    }
+    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : region.data());
+  }
+#endif
   const auto su = detail::host::sparse_of(detail::VectorAccess::host(u));
   detail::host::Region region;
   region.everything = false;
@@ -433,8 +519,21 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
 template <class W, class Mask, class Accum, class X>
   requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
 void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Descriptor& d = {}) {
-  detail::host_only("assign", w, mask);
+  [[maybe_unused]] const Backend b = detail::common_backend("assign", w, mask);
   I.check(w.size(), "assign");
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    const auto di = detail::device_indices(I, w.size());
+    const auto dregion = detail::device_region(di, w.size());
+    detail::cuda::DeviceResult<X> t(w.size());
+    if (di.count) {
+      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, nullptr, nullptr, x,
+                                                                                    t.val.data(), t.present.data());
+      detail::cuda::check_launch("assign_scatter_kernel");
+    }
+    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : dregion.data());
+  }
+#endif
   detail::host::Region region;
   region.everything = false;
   region.row_in.assign(1, 1);
@@ -505,9 +604,22 @@ void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, cons
 /// GrB_Vector_extract: w<mask> = accum(w, u(I)).
 template <class W, class Mask, class Accum, class U>
 void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d = {}) {
-  detail::host_only("extract", w, mask, u);
+  [[maybe_unused]] const Backend b = detail::common_backend("extract", w, mask, u);
   I.check(u.size(), "extract");
   detail::check_dim("extract", "w size", w.size(), I.count(u.size()));
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    const auto di = detail::device_indices(I, u.size());
+    const auto ub = detail::cuda::as_bitmap(detail::VectorAccess::device(u));
+    detail::cuda::DeviceResult<U> t(w.size());
+    if (di.count) {
+      detail::cuda::extract_gather_kernel<U><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, ub.val, ub.present,
+                                                                                    t.val.data(), t.present.data());
+      detail::cuda::check_launch("extract_gather_kernel");
+    }
+    return detail::cuda_finish(w, mask, accum, t, d);
+  }
+#endif
   const auto du = detail::host::dense_of(detail::VectorAccess::host(u));
   detail::host::SparseVec<U> t;
   t.n = w.size();

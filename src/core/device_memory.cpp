@@ -1,6 +1,7 @@
 // Checked device allocation and copies. In a build without CUDA every call is an error that says so.
 #include "hpgraph/detail/device_memory.hpp"
 
+#include <cstdint>
 #include <string>
 
 #if HPG_HAS_CUDA
@@ -19,10 +20,43 @@ namespace {
 std::string mib(std::size_t bytes) { return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)"; }
 }  // namespace
 
+namespace {
+/// Allocations come from the device's stream-ordered memory pool, which keeps freed memory for
+/// reuse: an operation's temporaries then cost no cudaMalloc/cudaFree round trips (each of which
+/// synchronizes the device).
+void configure_pool() {
+  static const bool done = [] {
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaMemPool_t pool;
+    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+      std::uint64_t keep = UINT64_MAX;
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    }
+    cudaGetLastError();
+    return true;
+  }();
+  (void)done;
+}
+}  // namespace
+
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
+  configure_pool();
   void* p = nullptr;
-  cudaError_t err = cudaMalloc(&p, bytes);
+  cudaError_t err = cudaMallocAsync(&p, bytes, 0);
+  if (err == cudaErrorMemoryAllocation) {
+    // The pool may hold freed blocks another size could not reuse: give them back and retry once.
+    cudaGetLastError();
+    int dev = 0;
+    cudaGetDevice(&dev);
+    cudaMemPool_t pool;
+    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+      cudaDeviceSynchronize();
+      cudaMemPoolTrimTo(pool, 0);
+    }
+    err = cudaMallocAsync(&p, bytes, 0);
+  }
   if (err == cudaErrorMemoryAllocation) {
     cudaGetLastError();
     std::size_t free = 0, total = 0;
@@ -35,7 +69,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
 }
 
 void device_free(void* p) noexcept {
-  if (p) cudaFree(p);
+  if (p) cudaFreeAsync(p, 0);
 }
 
 void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {

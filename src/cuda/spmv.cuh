@@ -68,21 +68,44 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
   }
 }
 
-/// One warp per row of the COO tail; lanes stride the row, then lane 0 folds the lanes' partial
-/// results (kept in shared memory, so any value type works) into the row's ELL result.
+/// __shfl_down_sync for any trivially copyable value: moved as 4-byte words.
+template <class Z>
+__device__ Z shfl_down_value(const Z& x, int offset) {
+  constexpr int words = (sizeof(Z) + 3) / 4;
+  std::uint32_t buf[words] = {};
+  memcpy(buf, &x, sizeof(Z));
+#pragma unroll
+  for (int w = 0; w < words; ++w) buf[w] = __shfl_down_sync(0xffffffffu, buf[w], offset);
+  Z out;
+  memcpy(&out, buf, sizeof(Z));
+  return out;
+}
+
+/// Folds the lanes' partial results into lane 0 with the monoid (a tree of shuffles).
+template <class SR, class Z>
+__device__ void warp_fold(const SR& s, Z& acc, bool& any) {
+#pragma unroll
+  for (int offset = 16; offset > 0; offset >>= 1) {
+    const Z other = shfl_down_value(acc, offset);
+    const bool other_any = __shfl_down_sync(0xffffffffu, any, offset);
+    if (other_any) {
+      acc = any ? static_cast<Z>(s.add(acc, other)) : other;
+      any = true;
+    }
+  }
+}
+
+/// One warp per row of the COO tail: lanes stride the row (coalesced), a shuffle tree folds the
+/// lanes, and lane 0 adds the row's ELL result.
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void coo_pull_kernel(SR s, Index count, const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
                                 const A* val, const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed,
                                 bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
   constexpr int warps_per_block = 8;
-  // Raw storage: a user value type may have default member initializers, which __shared__ forbids.
-  __shared__ alignas(Z) unsigned char part_raw[warps_per_block * 32 * sizeof(Z)];
-  __shared__ bool has[warps_per_block][32];
-  Z (*part)[32] = reinterpret_cast<Z (*)[32]>(part_raw);
   const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
   for (Index r = blockIdx.x * Index(warps_per_block) + wid; r < count; r += Index(gridDim.x) * warps_per_block) {
     const Index row = rows[r];
-    if (allowed ? !allowed[row] : !all_allowed) continue;
+    if (allowed ? !allowed[row] : !all_allowed) continue;  // uniform across the warp
     if (tpres[row] && reached_terminal(s, tval[row])) continue;
     bool any = false;
     Z acc{};
@@ -94,40 +117,30 @@ __global__ void coo_pull_kernel(SR s, Index count, const std::uint32_t* rows, co
       any = true;
       if (reached_terminal(s, acc)) break;
     }
-    part[wid][lane] = acc;
-    has[wid][lane] = any;
-    __syncwarp();
-    if (lane == 0) {
-      bool a_any = tpres[row] != 0;
-      Z a_acc = tval[row];
-      for (int l = 0; l < 32; ++l)
-        if (has[wid][l]) {
-          a_acc = a_any ? static_cast<Z>(s.add(a_acc, part[wid][l])) : part[wid][l];
-          a_any = true;
-        }
-      tval[row] = a_acc;
-      tpres[row] = a_any;
+    warp_fold(s, acc, any);
+    if (lane == 0 && any) {
+      const bool had = tpres[row] != 0;
+      tval[row] = had ? static_cast<Z>(s.add(tval[row], acc)) : acc;
+      tpres[row] = 1;
     }
-    __syncwarp();
   }
 }
 
 /// Pull: T (bitmap, nrows of the HYB) from a bitmap u.
 template <bool UFirst, class SR, class A, class U, class Z>
-void pull(const SR& s, const DeviceHyb<A>& h, const DeviceVec<U>& u_bitmap, const DeviceMask& mask, bool entry_out_first,
+void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t* upres, const DeviceMask& mask, bool entry_out_first,
           DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
   const Index n = h.nrows;
   tval.allocate(n, "SpMV result");
   tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
-  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.ell_val.data(), u_bitmap.val.data(),
-                                                     u_bitmap.present.data(), mask.data(), mask.all_allowed, entry_out_first,
-                                                     tval.data(), tpres.data());
+  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.ell_val.data(), uval, upres, mask.data(),
+                                                     mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   check_launch("ell_pull_kernel");
   if (h.coo_row_count()) {
     coo_pull_kernel<UFirst><<<grid_for(h.coo_row_count(), 8), 256>>>(
-        s, h.coo_row_count(), h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.coo_val.data(), u_bitmap.val.data(),
-        u_bitmap.present.data(), mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+        s, h.coo_row_count(), h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.coo_val.data(), uval, upres, mask.data(),
+        mask.all_allowed, entry_out_first, tval.data(), tpres.data());
     check_launch("coo_pull_kernel");
   }
 }
@@ -185,7 +198,7 @@ __global__ void scatter_result_kernel(const std::uint32_t* key, const Z* val, In
 /// Push: T (bitmap of size nout) from a sparse u through the rows of P (the CSR whose row k
 /// lists the outputs that u(k) reaches).
 template <bool UFirst, class SR, class A, class U, class Z>
-void push(const SR& s, const DeviceCsr<A>& p, const DeviceVec<U>& u_sparse, const DeviceMask& mask, bool entry_out_first, Index nout,
+void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, const DeviceMask& mask, bool entry_out_first, Index nout,
           DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
   tval.allocate(nout, "SpMV result");
   tpres.allocate(nout, "SpMV result bitmap");
@@ -194,8 +207,8 @@ void push(const SR& s, const DeviceCsr<A>& p, const DeviceVec<U>& u_sparse, cons
   if (nu == 0 || nout == 0) return;
   guarded("push SpMV", [&] {
     DeviceArray<std::uint64_t> start(nu, "push offsets");
-    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx.data(), nu, start.data());
-    else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx.data(), nu, start.data());
+    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
+    else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
     check_launch("push_lengths_kernel");
     std::uint64_t last_len = 0;
     copy_device_to_host(&last_len, start.data() + nu - 1, sizeof(last_len));
@@ -207,12 +220,12 @@ void push(const SR& s, const DeviceCsr<A>& p, const DeviceVec<U>& u_sparse, cons
     DeviceArray<std::uint32_t> key(total, "push keys");
     DeviceArray<Z> prod(total, "push products");
     if (p.wide_offsets())
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx.data(),
-                                                                u_sparse.val.data(), nu, start.data(), total, mask.data(),
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx,
+                                                                u_sparse.val, nu, start.data(), total, mask.data(),
                                                                 mask.all_allowed, entry_out_first, key.data(), prod.data());
     else
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx.data(),
-                                                                u_sparse.val.data(), nu, start.data(), total, mask.data(),
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx,
+                                                                u_sparse.val, nu, start.data(), total, mask.data(),
                                                                 mask.all_allowed, entry_out_first, key.data(), prod.data());
     check_launch("push_expand_kernel");
     auto zb = thrust::make_zip_iterator(key.data(), prod.data());
@@ -242,19 +255,12 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   const bool sparse_input = static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size);
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
-    DeviceVec<U> us;
-    us.size = u.size;
-    us.nvals = u.nvals;
-    us.format = u.format;
-    us.idx = u.idx.clone("vector indices");
-    us.val = u.val.clone("vector values");
-    us.present = u.present.clone("vector bitmap");
-    vec_to_format(us, VectorFormat::sparse);
+    const SparseInput<U> us = as_sparse(u);
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
     push<UFirst>(s, p, us, mask, entry_out_first, w.size, tval, tpres);
   } else {
-    const DeviceVec<U> ub = bitmap_copy(u);
-    pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub, mask, entry_out_first, tval, tpres);
+    const BitmapInput<U> ub = as_bitmap(u);
+    pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub.val, ub.present, mask, entry_out_first, tval, tpres);
   }
   finish_vector(w, mask, accum, tval.data(), tpres.data(), d.replace);
 }

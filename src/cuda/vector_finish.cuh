@@ -45,6 +45,52 @@ DeviceVec<T> bitmap_copy(const DeviceVec<T>& v) {
   return c;
 }
 
+/// A vector's bitmap arrays to read: the vector's own when it is a bitmap, else a converted copy
+/// held here. (An output aliasing this input is safe: outputs are written to new storage.)
+template <class T>
+struct BitmapInput {
+  DeviceVec<T> owned;
+  const T* val = nullptr;
+  const std::uint8_t* present = nullptr;
+};
+template <class T>
+BitmapInput<T> as_bitmap(const DeviceVec<T>& v) {
+  BitmapInput<T> b;
+  if (v.format != VectorFormat::bitmap) {
+    b.owned = bitmap_copy(v);
+    b.val = b.owned.val.data();
+    b.present = b.owned.present.data();
+  } else {
+    b.val = v.val.data();
+    b.present = v.present.data();
+  }
+  return b;
+}
+
+/// The same for the sparse form (indices and values).
+template <class T>
+struct SparseInput {
+  DeviceVec<T> owned;
+  const std::uint32_t* idx = nullptr;
+  const T* val = nullptr;
+  Index nvals = 0;
+};
+template <class T>
+SparseInput<T> as_sparse(const DeviceVec<T>& v) {
+  SparseInput<T> s;
+  s.nvals = v.nvals;
+  if (v.format != VectorFormat::sparse) {
+    s.owned = bitmap_copy(v);  // a copy to convert
+    vec_to_format(s.owned, VectorFormat::sparse);
+    s.idx = s.owned.idx.data();
+    s.val = s.owned.val.data();
+  } else {
+    s.idx = v.idx.data();
+    s.val = v.val.data();
+  }
+  return s;
+}
+
 template <class M>
 DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
   DeviceMask m;
@@ -56,12 +102,11 @@ DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
     if (!d.mask_structure)
       throw_error(Info::domain_mismatch, "a valued mask must have a type convertible to bool (use desc::structure for a user type)");
   }
-  const DeviceVec<M> b = bitmap_copy(*mask);
+  const BitmapInput<M> b = as_bitmap(*mask);
   m.present = true;
   m.allowed.allocate(n, "mask");
   if (n) {
-    mask_from_bitmap_kernel<<<grid_for(n, 256), 256>>>(b.val.data(), b.present.data(), n, d.mask_structure, d.mask_complement,
-                                                       m.allowed.data());
+    mask_from_bitmap_kernel<<<grid_for(n, 256), 256>>>(b.val, b.present, n, d.mask_structure, d.mask_complement, m.allowed.data());
     check_launch("mask_from_bitmap_kernel");
   }
   return m;
@@ -69,22 +114,27 @@ DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
 
 template <class W, class T, class Accum>
 __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
-                              const std::uint8_t* allowed, bool all_allowed, Accum accum, bool replace, Index n, W* oval,
-                              std::uint8_t* opres) {
+                              const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, Accum accum, bool replace,
+                              Index n, W* oval, std::uint8_t* opres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
     const bool hw = wpres[i] != 0, ht = tpres[i] != 0;
     const bool ok = allowed ? allowed[i] != 0 : all_allowed;
     bool keep = false;
     W out{};
-    if (ok) {
+    if (ok && region && !region[i]) {  // outside an assign's region Z is W
+      keep = hw;
+      if (hw) out = wval[i];
+    } else if (ok) {
       if constexpr (std::is_same_v<Accum, no_accum_t>) {
         keep = ht;
         if (ht) out = typecast<W>(tval[i]);
       } else {
         keep = hw || ht;
-        if (hw && ht) out = typecast<W>(accum(wval[i], tval[i]));
-        else if (hw) out = wval[i];
-        else if (ht) out = typecast<W>(tval[i]);
+        if constexpr (std::is_invocable_v<const Accum&, const W&, const T&>) {
+          if (hw && ht) out = typecast<W>(accum(wval[i], tval[i]));
+        }
+        if (hw && !ht) out = wval[i];
+        else if (ht && !hw) out = typecast<W>(tval[i]);
       }
     } else if (hw && !replace) {
       keep = true;
@@ -99,17 +149,21 @@ __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T*
 /// storage and swapped in: a throw leaves w as it was.
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, const T* tval, const std::uint8_t* tpres,
-                   bool replace) {
+                   bool replace, const std::uint8_t* region = nullptr) {
+  if constexpr (!castable_v<W, T>)
+    throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
+  if constexpr (!std::is_same_v<Accum, no_accum_t> && !std::is_invocable_v<const Accum&, const W&, const T&>)
+    throw_error(Info::domain_mismatch, "the accumulator does not take the output's and the result's value types");
   const Index n = w.size;
-  const DeviceVec<W> cur = bitmap_copy(w);
+  const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;
   out.format = VectorFormat::bitmap;
   out.val.allocate(n, "vector values");
   out.present.allocate(n, "vector bitmap");
   if (n) {
-    finish_kernel<<<grid_for(n, 256), 256>>>(cur.val.data(), cur.present.data(), tval, tpres, mask.data(), mask.all_allowed, accum,
-                                             replace, n, out.val.data(), out.present.data());
+    finish_kernel<<<grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region,
+                                             accum, replace, n, out.val.data(), out.present.data());
     check_launch("finish_kernel");
     out.nvals = guarded("finish", [&] {
       return static_cast<Index>(thrust::count(policy(), out.present.data(), out.present.data() + n, std::uint8_t{1}));

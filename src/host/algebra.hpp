@@ -31,7 +31,9 @@ To cast(const From& x) {
   if constexpr (std::is_same_v<To, From>) return x;
   else if constexpr (std::is_arithmetic_v<To> && std::is_arithmetic_v<From>) return typecast<To>(x);
   else if constexpr (std::is_convertible_v<From, To>) return static_cast<To>(x);
-  else if constexpr (std::is_constructible_v<To, From>) return To(x);
+  // (Not an aggregate: C++20 builds a plain struct from its first member's type, Pt(int), which
+  // GraphBLAS calls a domain mismatch.)
+  else if constexpr (std::is_constructible_v<To, From> && !std::is_aggregate_v<To>) return To(x);
   else throw_error(Info::domain_mismatch, "cannot cast between these value types (a user type meets another type)");
 }
 

@@ -11,6 +11,14 @@
 
 namespace hpg::detail {
 
+/// Whether GraphBLAS can cast From to To (a user type casts only to itself or where C++ converts
+/// it). Operations check this on the host and throw Error(domain_mismatch) before any kernel runs,
+/// so the device code below never takes the impossible branch.
+template <class To, class From>
+inline constexpr bool castable_v = std::is_same_v<To, From> || (std::is_arithmetic_v<To> && std::is_arithmetic_v<From>) ||
+                                   std::is_convertible_v<From, To> ||
+                                   (std::is_constructible_v<To, From> && !std::is_aggregate_v<To>);
+
 template <class To, class From>
 HPG_HOST_DEVICE constexpr To typecast(const From& x) {
   if constexpr (std::is_same_v<To, From>) {
@@ -22,8 +30,10 @@ HPG_HOST_DEVICE constexpr To typecast(const From& x) {
     if (x <= static_cast<From>(std::numeric_limits<To>::lowest())) return std::numeric_limits<To>::lowest();
     if (x >= static_cast<From>(std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
     return static_cast<To>(x);
-  } else {
+  } else if constexpr (castable_v<To, From>) {
     return static_cast<To>(x);
+  } else {
+    return To{};  // unreachable: the host refused the operation (see castable_v)
   }
 }
 
