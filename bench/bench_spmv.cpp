@@ -12,6 +12,13 @@
 #include <utility>
 #include <vector>
 
+#include <thrust/device_ptr.h>
+#include <thrust/execution_policy.h>
+#include <thrust/fill.h>
+#include <thrust/functional.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+
 #include "hpgraph/hpgraph.hpp"
 
 namespace {
@@ -94,10 +101,26 @@ void report(benchmark::State& state, double seconds_per_iter, double bytes, cons
   state.SetLabel(g.name);
 }
 
-/// Bytes an SpMV over this matrix must move: column indices and values once, x once, y once
-/// (a plus_times float multiply reads A's values).
-double spmv_bytes(const hpg::Matrix<float>& a) {
-  return static_cast<double>(a.nvals()) * (4 + 4) + static_cast<double>(a.nrows()) * 4 * 2;
+/// Bytes cusparseSpMV must move on this CSR: row offsets, column indices and values once, x once,
+/// y once.
+double cusparse_bytes(const hpg::Matrix<float>& a) {
+  return static_cast<double>(a.nvals()) * (4 + 4) + static_cast<double>(a.nrows() + 1) * 4 + static_cast<double>(a.nrows()) * 4 * 2;
+}
+
+/// Bytes hpg's pull must move: column indices (ELL slots, padding included, and the tail), values
+/// only when they differ (an iso matrix reads none), the tail's row list and offsets, x once, and
+/// T's values and bitmap once.
+double hpg_bytes(const hpg::Matrix<float>& a) {
+  const auto& h = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), hpg::detail::MatrixAccess::derived(a), false);
+  const double slots = static_cast<double>(h.ell_col.size() + h.coo_entries());
+  return slots * (4 + (h.iso ? 0 : 4)) + static_cast<double>(h.coo_row_count()) * (4 + 8) +
+         static_cast<double>(a.nrows()) * (4 + 4 + 1);
+}
+
+/// ms per graph and benchmark, for the summary table printed after the run.
+std::map<std::string, std::map<std::string, double>>& results() {
+  static std::map<std::string, std::map<std::string, double>> r;
+  return r;
 }
 
 template <class F>
@@ -152,8 +175,9 @@ void BM_Cusparse(benchmark::State& state) {
   const double ms = time_ms(state, [&] {
     CHECK_CUSPARSE(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, X, &beta, Y, CUDA_R_32F, CUSPARSE_SPMV_ALG_DEFAULT, buf));
   });
-  report(state, ms * 1e-3, spmv_bytes(g.a) + static_cast<double>(n + 1) * 4, g);
+  report(state, ms * 1e-3, cusparse_bytes(g.a), g);
   state.counters["ms"] = ms;
+  results()[g.name]["cusparse"] = ms;
   cusparseDestroySpMat(A);
   cusparseDestroyDnVec(X);
   cusparseDestroyDnVec(Y);
@@ -168,9 +192,10 @@ void BM_HpgMxv(benchmark::State& state) {
   Graph& g = graph(static_cast<int>(state.range(0)));
   hpg::Vector<float> y(g.a.nrows(), hpg::Backend::cuda);
   const double ms = time_ms(state, [&] { hpg::mxv(y, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, g.a, g.x); });
-  report(state, ms * 1e-3, spmv_bytes(g.a), g);
+  report(state, ms * 1e-3, hpg_bytes(std::as_const(g.a)), g);
   state.counters["ms"] = ms;
-  const auto& h = hpg::detail::MatrixAccess::derived(g.a).hyb;
+  results()[g.name]["mxv"] = ms;
+  const auto& h = hpg::detail::MatrixAccess::derived(std::as_const(g.a)).hyb;
   state.counters["K"] = static_cast<double>(h.width);
   state.counters["coo_frac"] = static_cast<double>(h.coo_entries()) / static_cast<double>(g.a.nvals());
 }
@@ -189,12 +214,80 @@ void BM_HpgHybKernel(benchmark::State& state) {
   tval.allocate(g.a.nrows());
   tpres.allocate(g.a.nrows());
   const double ms = time_ms(state, [&] {
-    hpg::detail::cuda::pull<false>(hpg::plus_times<float>, hyb, ub.val.data(), ub.present.data(), mask, true, tval, tpres);
+    hpg::detail::cuda::pull<false>(hpg::plus_times<float>, hyb, ub.val.data(), nullptr, mask, true, tval, tpres);
   });
-  // The kernel also reads ELL padding and the bitmap of x, and writes the result bitmap.
-  report(state, ms * 1e-3, spmv_bytes(g.a), g);
+  report(state, ms * 1e-3, hpg_bytes(a), g);
   state.counters["ms"] = ms;
+  results()[g.name]["kernel"] = ms;
+  results()[g.name]["bytes"] = hpg_bytes(a);
   state.counters["ell_fill"] = static_cast<double>(g.a.nvals() - hyb.coo_entries()) / static_cast<double>(hyb.ell_col.size() + 1);
+}
+
+/// The floor under any SpMV of this matrix in this column order: every entry's column index read
+/// once (coalesced) and x gathered at it, summed per thread, one write per thread. No rows, no
+/// mask, no output vector: what is left is the gather traffic (a 32-byte L2 sector per random
+/// 4-byte read), which on a relabelled RMAT graph, not DRAM bandwidth, bounds SpMV.
+__global__ void gather_floor_kernel(const std::uint32_t* col, std::uint64_t nvals, const float* x, float* out) {
+  float acc = 0;
+  const std::uint64_t t = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x, stride = std::uint64_t(gridDim.x) * blockDim.x;
+  for (std::uint64_t e = t; e < nvals; e += stride) acc += x[col[e]];
+  out[t] = acc;
+}
+
+__global__ void count_columns_kernel(const std::uint32_t* col, std::uint64_t nvals, std::uint32_t* count) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < nvals; e += std::uint64_t(gridDim.x) * blockDim.x)
+    atomicAdd(count + col[e], 1u);
+}
+__global__ void relabel_kernel(std::uint32_t* col, std::uint64_t nvals, const std::uint32_t* new_id) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < nvals; e += std::uint64_t(gridDim.x) * blockDim.x)
+    col[e] = new_id[col[e]];
+}
+__global__ void invert_kernel(const std::uint32_t* order, std::uint32_t n, std::uint32_t* new_id) {
+  for (std::uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < n; k += gridDim.x * blockDim.x) new_id[order[k]] = k;
+}
+
+/// range(1) = 0: the matrix's own column order; 1: columns renumbered by descending in-degree
+/// (hubs packed together), to show what a locality-aware layout could gain.
+void BM_GatherFloor(benchmark::State& state) {
+  if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
+  Graph& g = graph(static_cast<int>(state.range(0)));
+  const bool by_degree = state.range(1) != 0;
+  const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
+  const std::uint64_t nv = d.nvals;
+  const auto n = static_cast<std::uint32_t>(d.ncols);
+  std::uint32_t *col = nullptr, *count = nullptr, *order = nullptr, *new_id = nullptr;
+  float *x = nullptr, *out = nullptr;
+  const unsigned block = 256, grid = 132 * 16;
+  CHECK_CUDA(cudaMalloc(&col, nv * 4));
+  CHECK_CUDA(cudaMemcpy(col, d.col.data(), nv * 4, cudaMemcpyDeviceToDevice));
+  CHECK_CUDA(cudaMalloc(&x, n * 4ull));
+  CHECK_CUDA(cudaMemset(x, 0, n * 4ull));
+  CHECK_CUDA(cudaMalloc(&out, std::size_t(grid) * block * 4));
+  if (by_degree) {
+    CHECK_CUDA(cudaMalloc(&count, n * 4ull));
+    CHECK_CUDA(cudaMalloc(&order, n * 4ull));
+    CHECK_CUDA(cudaMalloc(&new_id, n * 4ull));
+    CHECK_CUDA(cudaMemset(count, 0, n * 4ull));
+    count_columns_kernel<<<grid, block>>>(col, nv, count);
+    thrust::sequence(thrust::device, thrust::device_pointer_cast(order), thrust::device_pointer_cast(order) + n);
+    thrust::sort_by_key(thrust::device, thrust::device_pointer_cast(count), thrust::device_pointer_cast(count) + n,
+                        thrust::device_pointer_cast(order), thrust::greater<std::uint32_t>());
+    invert_kernel<<<grid, block>>>(order, n, new_id);
+    relabel_kernel<<<grid, block>>>(col, nv, new_id);
+    CHECK_CUDA(cudaGetLastError());
+  }
+  const double ms = time_ms(state, [&] { gather_floor_kernel<<<grid, block>>>(col, nv, x, out); });
+  CHECK_CUDA(cudaGetLastError());
+  state.counters["ms"] = ms;
+  state.counters["Gentries/s"] = static_cast<double>(nv) / (ms * 1e-3) / 1e9;
+  state.SetLabel(g.name + (by_degree ? " (columns by degree)" : ""));
+  results()[g.name][by_degree ? "floor_by_degree" : "floor"] = ms;
+  cudaFree(col);
+  cudaFree(x);
+  cudaFree(out);
+  cudaFree(count);
+  cudaFree(order);
+  cudaFree(new_id);
 }
 
 // 20..24: RMAT scale (edge factor 16, symmetrized); 0: a 2048 x 2048 grid.
@@ -202,6 +295,7 @@ void BM_HpgHybKernel(benchmark::State& state) {
 BENCHMARK(BM_Cusparse) HPG_SPMV_GRAPHS;
 BENCHMARK(BM_HpgMxv) HPG_SPMV_GRAPHS;
 BENCHMARK(BM_HpgHybKernel) HPG_SPMV_GRAPHS;
+BENCHMARK(BM_GatherFloor)->ArgsProduct({{20, 21, 22, 23, 24, 0}, {0, 1}})->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2);
 
 }  // namespace
 
@@ -210,5 +304,16 @@ int main(int argc, char** argv) {
   if (hpg::cuda_available()) std::printf("device copy bandwidth: %.0f GB/s (read + write)\n", copy_bandwidth() / 1e9);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (!results().empty()) {
+    std::printf("\n%-28s %10s %10s %10s %8s %10s %8s %10s %10s\n", "graph", "cuSPARSE", "hpg::mxv", "kernel", "mxv/cuS", "kernel GB/s",
+                "of copy", "floor", "floor/deg");
+    for (const auto& [name, r] : results()) {
+      auto get = [&](const char* k) { auto it = r.find(k); return it == r.end() ? 0.0 : it->second; };
+      const double cus = get("cusparse"), mxv = get("mxv"), kern = get("kernel"), bytes = get("bytes");
+      const double gbs = kern > 0 ? bytes / (kern * 1e-3) / 1e9 : 0;
+      std::printf("%-28s %10.3f %10.3f %10.3f %8.2f %10.0f %7.0f%% %10.3f %10.3f\n", name.substr(0, 28).c_str(), cus, mxv, kern,
+                  cus > 0 ? mxv / cus : 0, gbs, 100 * gbs * 1e9 / copy_bandwidth(), get("floor"), get("floor_by_degree"));
+    }
+  }
   return 0;
 }

@@ -3,6 +3,8 @@
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
 #   usage: scripts/gpu-run.sh [tests] [bench] [sanitize]   (default: all three, in that order)
+#   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
+#   HPG_TEST_FILTER=<gtest filter> the tests step.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
@@ -32,15 +34,16 @@ for step in "${steps[@]}"; do
   case "$step" in
     tests)
       echo "== GPU test suite =="
-      "$bindir/hpgraph_tests" --gtest_brief=1 2>&1 | tee "$out/tests.log" | tail -25
+      "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="${HPG_TEST_FILTER:-*}" 2>&1 | tee "$out/tests.log" | tail -25
       [ "${PIPESTATUS[0]}" = 0 ] || status=1
       ;;
     sanitize)
       # The tests that touch the device: every cuda-parameterized case and the GPU-only tests.
-      filter='*/cuda:*Gpu*:*Cuda*:*Device*'
+      # HPG_SANITIZE_FILTER narrows them; HPG_SANITIZE_TIMEOUT (seconds) bounds each tool's run.
+      filter="${HPG_SANITIZE_FILTER:-*/cuda:*Gpu*:*Cuda*:*Device*}"
       for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
-        compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
+        timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
           --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
         rc=$?
         grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
@@ -48,10 +51,12 @@ for step in "${steps[@]}"; do
       done
       ;;
     bench)
+      # HPG_BENCHES="bench_spmv bench_ablation" runs only those (default: every bench program).
       for b in "$bindir"/bench_*; do
         name="$(basename "$b")"
+        [ -z "${HPG_BENCHES:-}" ] || [[ " $HPG_BENCHES " == *" $name "* ]] || continue
         echo "== $name =="
-        "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -30
+        "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -45
       done
       ;;
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;

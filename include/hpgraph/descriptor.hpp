@@ -4,9 +4,18 @@
 // entry, or loses it when replace is set.
 #pragma once
 
+#include <cstdint>
+
 #include "hpgraph/types.hpp"
 
 namespace hpg {
+
+/// How mxv / vxm traverse the matrix (SuiteSparse's GxB_AxB_METHOD): automatic picks by the
+/// input's density (see set_push_pull_threshold); push = saxpy (every entry of u scatters along
+/// its row of the matrix: cheap for a sparse u); pull = dot (every output row gathers, skipping
+/// rows the mask excludes). A hint for speed only: the result is the same either way, and the host
+/// backend ignores it.
+enum class AxbMethod : std::uint8_t { automatic, push, pull };
 
 struct Descriptor {
   bool transpose_first = false;   // GrB_INP0 = GrB_TRAN
@@ -14,10 +23,11 @@ struct Descriptor {
   bool mask_complement = false;   // GrB_MASK = GrB_COMP
   bool mask_structure = false;    // GrB_MASK = GrB_STRUCTURE
   bool replace = false;           // GrB_OUTP = GrB_REPLACE
+  AxbMethod method = AxbMethod::automatic;  // GxB_AxB_METHOD (the right-hand side's wins in |)
 
   constexpr Descriptor operator|(const Descriptor& o) const {
     return {transpose_first || o.transpose_first, transpose_second || o.transpose_second, mask_complement || o.mask_complement,
-            mask_structure || o.mask_structure, replace || o.replace};
+            mask_structure || o.mask_structure, replace || o.replace, o.method != AxbMethod::automatic ? o.method : method};
   }
   constexpr bool operator==(const Descriptor&) const = default;
 };
@@ -29,6 +39,8 @@ inline constexpr Descriptor transpose_second{false, true, false, false, false}; 
 inline constexpr Descriptor mask_complement{false, false, true, false, false};   // GrB_DESC_C
 inline constexpr Descriptor structure{false, false, false, true, false};         // GrB_DESC_S
 inline constexpr Descriptor replace{false, false, false, false, true};           // GrB_DESC_R
+inline constexpr Descriptor push{false, false, false, false, false, AxbMethod::push};  // GxB_AxB_SAXPY
+inline constexpr Descriptor pull{false, false, false, false, false, AxbMethod::pull};  // GxB_AxB_DOT
 }  // namespace desc
 
 /// No mask: W<all> (GrB_NULL as the mask).

@@ -43,8 +43,21 @@ HPG_HOST_DEVICE bool reached_terminal(const SR& s, const Z& acc) {
   return s.add.has_terminal() && s.add.is_terminal(acc);
 }
 
+/// A's value at a HYB entry: the stored one, or the iso value when every value is the same (the
+/// branch is uniform, and an iso matrix moves no value bytes).
+template <class A>
+struct HybValues {
+  const A* val;
+  A iso_value;
+  bool iso;
+  __device__ A operator[](std::uint64_t e) const { return iso ? iso_value : val[e]; }
+};
+
+/// Whether u holds index c (upres null: u is full, nothing to read).
+__device__ inline bool u_has(const std::uint8_t* upres, std::uint32_t c) { return !upres || upres[c]; }
+
 template <bool UFirst, class SR, class A, class U, class Z>
-__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const A* ell_val, const U* uval,
+__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, HybValues<A> av, const U* uval,
                                 const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
                                 Z* tval, std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
@@ -57,8 +70,8 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
     for (Index k = 0; k < width; ++k) {
       const std::uint32_t c = ell_col[k * nrows + i];
       if (c == hyb_pad) break;
-      if (!upres[c]) continue;
-      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, ell_val[k * nrows + i], uval[c], i, c, entry_out_first));
+      if (!u_has(upres, c)) continue;
+      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[k * nrows + i], uval[c], i, c, entry_out_first));
       acc = any ? static_cast<Z>(s.add(acc, p)) : p;
       any = true;
       if (reached_terminal(s, acc)) break;
@@ -68,26 +81,28 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
   }
 }
 
-/// __shfl_down_sync for any trivially copyable value: moved as 4-byte words.
+/// __shfl_down_sync for any trivially copyable value: moved as 4-byte words, within groups of
+/// `width` lanes.
 template <class Z>
-__device__ Z shfl_down_value(const Z& x, int offset) {
+__device__ Z shfl_down_value(const Z& x, int offset, int width = 32) {
   constexpr int words = (sizeof(Z) + 3) / 4;
   std::uint32_t buf[words] = {};
   memcpy(buf, &x, sizeof(Z));
 #pragma unroll
-  for (int w = 0; w < words; ++w) buf[w] = __shfl_down_sync(0xffffffffu, buf[w], offset);
+  for (int w = 0; w < words; ++w) buf[w] = __shfl_down_sync(0xffffffffu, buf[w], offset, width);
   Z out;
   memcpy(&out, buf, sizeof(Z));
   return out;
 }
 
-/// Folds the lanes' partial results into lane 0 with the monoid (a tree of shuffles).
-template <class SR, class Z>
-__device__ void warp_fold(const SR& s, Z& acc, bool& any) {
+/// Folds the partial results of each group of Lanes lanes into its first lane with the monoid (a
+/// tree of shuffles). Every lane of the warp must call it.
+template <unsigned Lanes, class SR, class Z>
+__device__ void group_fold(const SR& s, Z& acc, bool& any) {
 #pragma unroll
-  for (int offset = 16; offset > 0; offset >>= 1) {
-    const Z other = shfl_down_value(acc, offset);
-    const bool other_any = __shfl_down_sync(0xffffffffu, any, offset);
+  for (int offset = Lanes / 2; offset > 0; offset >>= 1) {
+    const Z other = shfl_down_value(acc, offset, Lanes);
+    const bool other_any = __shfl_down_sync(0xffffffffu, any, offset, Lanes);
     if (other_any) {
       acc = any ? static_cast<Z>(s.add(acc, other)) : other;
       any = true;
@@ -95,54 +110,214 @@ __device__ void warp_fold(const SR& s, Z& acc, bool& any) {
   }
 }
 
-/// One warp per row of the COO tail: lanes stride the row (coalesced), a shuffle tree folds the
-/// lanes, and lane 0 adds the row's ELL result.
+/// Adds a row's tail result to what the ELL pass left in T.
+template <class SR, class Z>
+__device__ void add_to_row(const SR& s, Index row, const Z& acc, Z* tval, std::uint8_t* tpres) {
+  tval[row] = tpres[row] ? static_cast<Z>(s.add(tval[row], acc)) : acc;
+  tpres[row] = 1;
+}
+
+/// Whether the pull skips a tail row: outside the mask, or already at the monoid's terminal value.
+template <class SR, class Z>
+__device__ bool row_done(const SR& s, Index row, const std::uint8_t* allowed, bool all_allowed, const Z* tval,
+                         const std::uint8_t* tpres) {
+  if (allowed ? !allowed[row] : !all_allowed) return true;
+  return tpres[row] && reached_terminal(s, tval[row]);
+}
+
+/// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group.
+template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
+__global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
+                                 const std::uint32_t* col, HybValues<A> av, const U* uval, const std::uint8_t* upres,
+                                 const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+  constexpr Index groups_per_warp = 32 / Lanes;
+  const unsigned lane = threadIdx.x % Lanes;
+  const Index warp = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32;
+  const Index stride = Index(gridDim.x) * blockDim.x / 32 * groups_per_warp;
+  // The loop bound is uniform across the warp, so every lane reaches the shuffles.
+  for (Index base = warp * groups_per_warp; base < nitems; base += stride) {
+    const Index q = base + (threadIdx.x % 32) / Lanes;
+    bool any = false, active = false;
+    Z acc{};
+    Index row = 0;
+    if (q < nitems) {
+      const std::uint32_t r = items[q];
+      row = rows[r];
+      active = !row_done(s, row, allowed, all_allowed, tval, tpres);
+      if (active) {
+        for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += Lanes) {
+          const std::uint32_t c = col[e];
+          if (!u_has(upres, c)) continue;
+          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e], uval[c], row, c, entry_out_first));
+          acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+          any = true;
+        }
+      }
+    }
+    group_fold<Lanes>(s, acc, any);
+    if (active && lane == 0 && any) add_to_row(s, row, acc, tval, tpres);
+  }
+}
+
+/// Tail rows of the last bin, a warp per piece of at most hyb_piece entries. Each lane keeps four
+/// loads in flight (columns, then u's values) before it folds. A row of one piece is finished
+/// here; the pieces of a longer row leave partial results for tail_split_kernel.
 template <bool UFirst, class SR, class A, class U, class Z>
-__global__ void coo_pull_kernel(SR s, Index count, const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
-                                const A* val, const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed,
-                                bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
-  constexpr int warps_per_block = 8;
-  const int lane = threadIdx.x & 31, wid = threadIdx.x >> 5;
-  for (Index r = blockIdx.x * Index(warps_per_block) + wid; r < count; r += Index(gridDim.x) * warps_per_block) {
+__global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
+                                   const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col, HybValues<A> av,
+                                   const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed,
+                                   bool entry_out_first, Z* tval, std::uint8_t* tpres, Z* part, std::uint8_t* part_any) {
+  constexpr int unroll = 4;
+  const unsigned lane = threadIdx.x % 32;
+  const Index stride = Index(gridDim.x) * blockDim.x / 32;
+  for (Index q = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32; q < nitems; q += stride) {
+    const std::uint32_t r = items[q];
     const Index row = rows[r];
-    if (allowed ? !allowed[row] : !all_allowed) continue;  // uniform across the warp
-    if (tpres[row] && reached_terminal(s, tval[row])) continue;
+    const std::uint64_t row_begin = ptr[r], row_end = ptr[r + 1];
+    const std::uint64_t begin = row_begin + std::uint64_t(pieces[q]) * hyb_piece;
+    const std::uint64_t end = begin + hyb_piece < row_end ? begin + hyb_piece : row_end;
+    const bool whole = begin == row_begin && end == row_end;
     bool any = false;
     Z acc{};
-    for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += 32) {
-      const std::uint32_t c = col[e];
-      if (!upres[c]) continue;
-      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, val[e], uval[c], row, c, entry_out_first));
-      acc = any ? static_cast<Z>(s.add(acc, p)) : p;
-      any = true;
-      if (reached_terminal(s, acc)) break;
+    if (!row_done(s, row, allowed, all_allowed, tval, tpres)) {  // uniform across the warp
+      for (std::uint64_t e0 = begin + lane; e0 < end; e0 += 32 * unroll) {
+        std::uint32_t c[unroll];
+        U x[unroll];
+        bool ok[unroll];
+#pragma unroll
+        for (int k = 0; k < unroll; ++k) c[k] = e0 + 32 * k < end ? col[e0 + 32 * k] : hyb_pad;
+#pragma unroll
+        for (int k = 0; k < unroll; ++k) {
+          ok[k] = c[k] != hyb_pad;
+          if (ok[k]) {
+            x[k] = uval[c[k]];
+            ok[k] = u_has(upres, c[k]);
+          }
+        }
+#pragma unroll
+        for (int k = 0; k < unroll; ++k) {
+          if (!ok[k]) continue;
+          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e0 + 32 * k], x[k], row, c[k], entry_out_first));
+          acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+          any = true;
+        }
+        if (any && reached_terminal(s, acc)) break;
+      }
     }
-    warp_fold(s, acc, any);
-    if (lane == 0 && any) {
-      const bool had = tpres[row] != 0;
-      tval[row] = had ? static_cast<Z>(s.add(tval[row], acc)) : acc;
-      tpres[row] = 1;
+    group_fold<32>(s, acc, any);
+    if (lane == 0) {
+      if (whole) {
+        if (any) add_to_row(s, row, acc, tval, tpres);
+      } else {
+        part[q] = acc;
+        part_any[q] = any;
+      }
     }
   }
 }
 
-/// Pull: T (bitmap, nrows of the HYB) from a bitmap u.
+/// Folds the pieces of each split row (in piece order) into T.
+template <class SR, class Z>
+__global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint32_t* split_first, Index nsplit,
+                                  const std::uint32_t* rows, const std::uint64_t* ptr, const Z* part, const std::uint8_t* part_any,
+                                  Z* tval, std::uint8_t* tpres) {
+  for (Index t = blockIdx.x * Index(blockDim.x) + threadIdx.x; t < nsplit; t += Index(gridDim.x) * blockDim.x) {
+    const std::uint32_t r = split_rows[t];
+    const std::uint64_t npieces = (ptr[r + 1] - ptr[r] + hyb_piece - 1) / hyb_piece;
+    bool any = false;
+    Z acc{};
+    for (std::uint64_t p = split_first[t]; p < split_first[t] + npieces; ++p) {
+      if (!part_any[p]) continue;
+      acc = any ? static_cast<Z>(s.add(acc, part[p])) : part[p];
+      any = true;
+    }
+    if (any) add_to_row(s, rows[r], acc, tval, tpres);
+  }
+}
+
+template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
+void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValues<A>& av, const U* uval, const std::uint8_t* upres,
+                     const DeviceMask& mask, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+  const Index n = h.bin_start[bin + 1] - h.bin_start[bin];
+  if (n == 0) return;
+  const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
+  tail_rows_kernel<Lanes, UFirst><<<grid_for(warps * 32, 256), 256>>>(
+      s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), av, uval, upres,
+      mask.data(), mask.all_allowed, entry_out_first, tval, tpres);
+  check_launch("tail_rows_kernel");
+}
+
+/// Pull: T (bitmap, nrows of the HYB) from a bitmap u (upres null: u has every entry).
 template <bool UFirst, class SR, class A, class U, class Z>
 void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t* upres, const DeviceMask& mask, bool entry_out_first,
           DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
+  static_assert(hyb_bins == 4 && hyb_bin_lanes(0) == 4 && hyb_bin_lanes(1) == 8 && hyb_bin_lanes(2) == 16);
   const Index n = h.nrows;
   tval.allocate(n, "SpMV result");
   tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
-  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.ell_val.data(), uval, upres, mask.data(),
+  const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
+  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), ell_v, uval, upres, mask.data(),
                                                      mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   check_launch("ell_pull_kernel");
-  if (h.coo_row_count()) {
-    coo_pull_kernel<UFirst><<<grid_for(h.coo_row_count(), 8), 256>>>(
-        s, h.coo_row_count(), h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.coo_val.data(), uval, upres, mask.data(),
-        mask.all_allowed, entry_out_first, tval.data(), tpres.data());
-    check_launch("coo_pull_kernel");
+  if (h.coo_row_count() == 0) return;
+  launch_tail_bin<4, UFirst>(0, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
+  launch_tail_bin<8, UFirst>(1, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
+  launch_tail_bin<16, UFirst>(2, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
+  const Index nlong = h.long_items();
+  if (nlong == 0) return;
+  const Index nsplit = h.split_rows.size();
+  DeviceArray<Z> part(nsplit ? nlong : 0, "SpMV partial results");
+  DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
+  tail_pieces_kernel<UFirst><<<grid_for(nlong * 32, 256), 256>>>(
+      s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
+      h.coo_col.data(), coo_v, uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data(), part.data(),
+      part_any.data());
+  check_launch("tail_pieces_kernel");
+  if (nsplit) {
+    tail_split_kernel<<<grid_for(nsplit, 256), 256>>>(s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(),
+                                                      h.coo_ptr.data(), part.data(), part_any.data(), tval.data(), tpres.data());
+    check_launch("tail_split_kernel");
   }
+}
+
+/// The ablation's baseline pull: a thread per row over the CSR (no HYB, no schedule).
+template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+__global__ void csr_pull_kernel(SR s, Index nrows, const Offset* ptr, const std::uint32_t* col, const A* val, const U* uval,
+                                const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
+                                Z* tval, std::uint8_t* tpres) {
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
+    bool any = false;
+    Z acc{};
+    if (allowed ? allowed[i] : all_allowed) {
+      for (std::uint64_t e = ptr[i]; e < ptr[i + 1]; ++e) {
+        const std::uint32_t c = col[e];
+        if (!u_has(upres, c)) continue;
+        const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, val[e], uval[c], i, c, entry_out_first));
+        acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+        any = true;
+        if (reached_terminal(s, acc)) break;
+      }
+    }
+    tval[i] = acc;
+    tpres[i] = any;
+  }
+}
+
+template <bool UFirst, class SR, class A, class U, class Z>
+void pull_csr(const SR& s, const DeviceCsr<A>& a, const U* uval, const std::uint8_t* upres, const DeviceMask& mask, bool entry_out_first,
+              DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
+  const Index n = a.nrows;
+  tval.allocate(n, "SpMV result");
+  tpres.allocate(n, "SpMV result bitmap");
+  if (n == 0) return;
+  if (a.wide_offsets())
+    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, a.ptr64.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
+                                                       mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+  else
+    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, a.ptr32.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
+                                                       mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+  check_launch("csr_pull_kernel");
 }
 
 template <class Offset>
@@ -252,7 +427,9 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   const DeviceMask mask = vector_mask(maskv, w.size, d);
   DeviceArray<Z> tval;
   DeviceArray<std::uint8_t> tpres;
-  const bool sparse_input = static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size);
+  const bool sparse_input = d.method == AxbMethod::automatic
+                                ? static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size)
+                                : d.method == AxbMethod::push;
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
     const SparseInput<U> us = as_sparse(u);
@@ -260,9 +437,13 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     push<UFirst>(s, p, us, mask, entry_out_first, w.size, tval, tpres);
   } else {
     const BitmapInput<U> ub = as_bitmap(u);
-    pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub.val, ub.present, mask, entry_out_first, tval, tpres);
+    const std::uint8_t* upres = u.nvals == u.size ? nullptr : ub.present;  // a full u: no bitmap to read
+    const DeviceMask everywhere;
+    const DeviceMask& skip = tuning().fuse_mask ? mask : everywhere;
+    if (tuning().pull_over_hyb) pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub.val, upres, skip, entry_out_first, tval, tpres);
+    else pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, skip, entry_out_first, tval, tpres);
   }
-  finish_vector(w, mask, accum, tval.data(), tpres.data(), d.replace);
+  finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace);
 }
 
 }  // namespace hpg::detail::cuda

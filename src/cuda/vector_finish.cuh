@@ -173,4 +173,28 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   w = std::move(out);
 }
 
+/// The same with T's arrays handed over: with no mask, no accumulator and T of w's type, T
+/// simply becomes w (no pass over w, no copy).
+template <class W, class T, class Accum>
+void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, DeviceArray<T>&& tval, DeviceArray<std::uint8_t>&& tpres,
+                   bool replace) {
+  if constexpr (std::is_same_v<W, T> && std::is_same_v<Accum, no_accum_t>) {
+    if (!mask.present && mask.all_allowed) {
+      const Index n = w.size;
+      DeviceVec<W> out;
+      out.size = n;
+      out.format = VectorFormat::bitmap;
+      out.nvals = n ? guarded("finish", [&] {
+        return static_cast<Index>(thrust::count(policy(), tpres.data(), tpres.data() + n, std::uint8_t{1}));
+      }) : 0;
+      out.val = std::move(tval);
+      out.present = std::move(tpres);
+      vec_to_format(out, host::preferred_format(out.size, out.nvals));
+      w = std::move(out);
+      return;
+    }
+  }
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace);
+}
+
 }  // namespace hpg::detail::cuda

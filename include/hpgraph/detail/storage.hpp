@@ -36,18 +36,40 @@ struct DeviceCsr {
 /// (slot k of row i at k * nrows + i, so a warp reading slot k of 32 consecutive rows is
 /// coalesced), padding marked by hyb_pad; the entries past K of the longer rows as a COO tail
 /// grouped by row (coo_rows[r] has entries coo_ptr[r] .. coo_ptr[r + 1]).
+///
+/// Two facts found once at build time spare every SpMV work:
+/// - iso: every stored value is bitwise the same (a graph's pattern, all ones). The value arrays
+///   are then left empty and iso_value stands for them, so a kernel reads 4 bytes per entry.
+/// - the tail schedule: tail rows sorted into bins by tail length, each bin worked by groups of
+///   hyb_bin_lanes(b) lanes (a warp holds 32 / lanes rows), so short rows do not idle a warp;
+///   rows of the last bin are cut into pieces of at most hyb_piece entries, a warp each, so a hub
+///   row with 10^5 entries is spread over the GPU instead of holding one warp for milliseconds.
+///   Rows cut into several pieces are folded by a second, small pass.
 inline constexpr std::uint32_t hyb_pad = 0xffffffffu;
+inline constexpr int hyb_bins = 4;
+HPG_HOST_DEVICE constexpr unsigned hyb_bin_lanes(int bin) { return 4u << bin; }  // 4, 8, 16, 32
+inline constexpr std::uint64_t hyb_piece = 1024;
 template <class T>
 struct DeviceHyb {
   Index nrows = 0, ncols = 0, width = 0;
+  bool iso = false;
+  T iso_value{};
   DeviceArray<std::uint32_t> ell_col;
-  DeviceArray<T> ell_val;
+  DeviceArray<T> ell_val;  // empty when iso
   DeviceArray<std::uint32_t> coo_rows;
   DeviceArray<std::uint64_t> coo_ptr;
   DeviceArray<std::uint32_t> coo_col;
-  DeviceArray<T> coo_val;
+  DeviceArray<T> coo_val;  // empty when iso
+  // Tail schedule. Bins 0 .. hyb_bins - 2: tail_item lists tail rows r. The last bin: an item is
+  // piece tail_piece[q] of tail row tail_item[q].
+  DeviceArray<std::uint32_t> tail_item;
+  DeviceArray<std::uint32_t> tail_piece;
+  Index bin_start[hyb_bins + 1] = {};
+  DeviceArray<std::uint32_t> split_rows;   // tail rows of more than one piece
+  DeviceArray<std::uint32_t> split_first;  // their first item, counted from bin_start[hyb_bins - 1]
   Index coo_row_count() const { return coo_rows.size(); }
   std::uint64_t coo_entries() const { return coo_col.size(); }
+  Index long_items() const { return bin_start[hyb_bins] - bin_start[hyb_bins - 1]; }
 };
 
 /// Forms of a device matrix derived from its CSR, built on first use and dropped when the
