@@ -1,0 +1,41 @@
+// Single-source shortest paths as GraphBLAS calls (DESIGN.md, "The four primitives"): frontier
+// Bellman-Ford (HPGraph's Algorithm 1). Each round relaxes the out-edges of the vertices whose
+// distance changed in the round before (one vxm with min.plus over a sparse frontier: push), keeps
+// the candidates that improve, and makes them the next frontier. Negative weights are fine; a
+// frontier still non-empty after n rounds means a negative cycle reachable from the source, which
+// is an Error, not a hang.
+#pragma once
+
+#include <limits>
+#include <string>
+
+#include "hpgraph/hpgraph.hpp"
+
+namespace hpg {
+
+/// dist(v) for every vertex: the length of a shortest path source -> v, +inf (floating point) or
+/// the type's max (integers) where v is unreachable.
+template <class T>
+Vector<T> sssp(const Matrix<T>& a, Index source) {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, "sssp: weights must be a number type");
+  const Index n = a.nrows();
+  if (a.ncols() != n) throw Error(Info::dimension_mismatch, "sssp: the matrix must be square");
+  if (source >= n) throw Error(Info::invalid_index, "sssp: source " + std::to_string(source) + " outside [0, " + std::to_string(n) + ")");
+  const Backend b = a.backend();
+  const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+  Vector<T> dist(n, b), frontier(n, b), t(n, b);
+  Vector<bool> better(n, b);
+  assign(dist, no_mask, no_accum, unreached, all);
+  dist.set_element(T(0), source);
+  frontier.set_element(T(0), source);
+  for (Index round = 0; frontier.nvals() > 0; ++round) {
+    if (round == n) throw Error(Info::invalid_value, "sssp: a negative-weight cycle is reachable from source " + std::to_string(source));
+    vxm(t, no_mask, no_accum, min_plus<T>, frontier, a);                  // candidate distances
+    ewise_mult(better, no_mask, no_accum, lt<T>{}, t, dist);              // those that improve
+    apply(frontier, better, no_accum, identity<T>{}, t, desc::replace);   // frontier<better> = t
+    assign(dist, frontier, no_accum, frontier, all, desc::structure);     // dist<frontier> = frontier
+  }
+  return dist;
+}
+
+}  // namespace hpg
