@@ -9,12 +9,16 @@
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/host/operations.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #if HPG_HAS_CUDA
+#include "hpgraph/cuda/matrix_finish.cuh"
+#include "hpgraph/cuda/matrix_ops.cuh"
+#include "hpgraph/cuda/spgemm.cuh"
 #include "hpgraph/cuda/spmv.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
 #endif
@@ -96,15 +100,6 @@ Backend common_backend(const char* op, const C&... c) {
   return any_cuda ? Backend::cuda : Backend::host;
 }
 
-/// Operations without a GPU implementation yet refuse cuda-backend operands (never a silent
-/// fall-back to the host).
-template <class... C>
-void host_only(const char* op, const C&... c) {
-  if (common_backend(op, c...) == Backend::cuda)
-    throw_error(Info::not_implemented, std::string(op) + ": GPU execution of this operation is not available in this version; "
-                                                         "use the host backend (to_backend(hpg::Backend::host))");
-}
-
 #if HPG_HAS_CUDA
 template <class Mask>
 const DeviceVec<typename Mask::value_type>* device_vector_mask(const Mask& mask) {
@@ -139,6 +134,42 @@ inline cuda::DeviceIndices device_indices(const Indices& I, Index dim) {
     out.list.upload(list, "index list");
   }
   return out;
+}
+
+/// The mask of a matrix operation on the GPU, checked in the host's order: its dimensions, then
+/// (cuda::matrix_mask) the type of a valued mask.
+template <class Mask>
+cuda::MatrixMask cuda_matrix_mask(const Mask& mask, Index nrows, Index ncols, const Descriptor& d, const char* op) {
+  if constexpr (std::is_same_v<Mask, no_mask_t>) {
+    return cuda::matrix_mask(static_cast<const DeviceCsr<bool>*>(nullptr), d);
+  } else {
+    static_assert(is_matrix<Mask>::value, "the mask of a matrix operation is a Matrix or hpg::no_mask");
+    check_dim(op, "mask rows", mask.nrows(), nrows);
+    check_dim(op, "mask columns", mask.ncols(), ncols);
+    return cuda::matrix_mask(&MatrixAccess::device(mask), d);
+  }
+}
+
+/// C<M, replace> = accum ? accum(C, T) : T on the GPU. T must be complete: C (which may be an
+/// input or the mask) is read here and replaced only by the finished result, so its derived forms
+/// (and any reference into them) stay valid until then.
+template <class W, class Accum, class Z>
+void cuda_finish_matrix(Matrix<W>& c, const cuda::MatrixMask& m, const Accum& accum, DeviceCsr<Z>&& t, const Descriptor& d,
+                        const cuda::RegionView& region = {}) {
+  DeviceCsr<W> out = cuda::merge_matrix(MatrixAccess::device(std::as_const(c)), m, accum, std::move(t), d.replace, region);
+  MatrixAccess::device(c) = std::move(out);
+}
+template <class W, class Mask, class Accum, class Z>
+void cuda_finish_matrix(Matrix<W>& c, const Mask& mask, const Accum& accum, DeviceCsr<Z>&& t, const Descriptor& d, const char* op) {
+  const cuda::MatrixMask m = cuda_matrix_mask(mask, c.nrows(), c.ncols(), d, op);
+  cuda_finish_matrix(c, m, accum, std::move(t), d);
+}
+
+/// A matrix operand as the operation reads it: the matrix, or its transpose (cached with it).
+template <class T>
+const DeviceCsr<T>& cuda_operand(const Matrix<T>& a, bool transpose) {
+  const DeviceCsr<T>& da = MatrixAccess::device(a);
+  return transpose ? cuda::transpose_of(da, MatrixAccess::derived(a)) : da;
 }
 
 /// The region an assign covers, as a bitmap over the output (nullptr: hpg::all covers it all).
@@ -251,7 +282,23 @@ void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const 
 template <class C, class Mask, class Accum, class SR, class A, class B>
 void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Matrix<B>& b,
          const Descriptor& d = {}) {
-  detail::host_only("mxm", c, mask, a, b);
+  [[maybe_unused]] const Backend be = detail::common_backend("mxm", c, mask, a, b);
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    const Index arows = d.transpose_first ? a.ncols() : a.nrows(), acols = d.transpose_first ? a.nrows() : a.ncols();
+    const Index brows = d.transpose_second ? b.ncols() : b.nrows(), bcols = d.transpose_second ? b.nrows() : b.ncols();
+    detail::check_dim("mxm", "inner dimension of B", brows, acols);
+    detail::check_dim("mxm", "C rows", c.nrows(), arows);
+    detail::check_dim("mxm", "C columns", c.ncols(), bcols);
+    // The mask is needed before T: a mask that is not complemented chooses the entries to compute.
+    const auto m = detail::cuda_matrix_mask(mask, c.nrows(), c.ncols(), d, "mxm");
+    const auto& da = detail::MatrixAccess::device(a);
+    const auto& db = detail::MatrixAccess::device(b);
+    auto t = detail::cuda::mxm(s, da, detail::MatrixAccess::derived(a), d.transpose_first, db, detail::MatrixAccess::derived(b),
+                               d.transpose_second, m, c.nrows(), c.ncols());
+    return detail::cuda_finish_matrix(c, m, accum, std::move(t), d);
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   auto hb = detail::csr_snapshot(b, d.transpose_second);
   detail::check_dim("mxm", "inner dimension of B", hb.nrows, ha.ncols);
@@ -303,7 +350,17 @@ namespace detail {
 template <bool Union, class C, class Mask, class Accum, class Op, class A, class B>
 void ewise_matrix(const char* name, Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a,
                   const Matrix<B>& b, const Descriptor& d) {
-  host_only(name, c, mask, a, b);
+  [[maybe_unused]] const Backend be = common_backend(name, c, mask, a, b);
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    check_dim(name, "A rows", d.transpose_first ? a.ncols() : a.nrows(), c.nrows());
+    check_dim(name, "A columns", d.transpose_first ? a.nrows() : a.ncols(), c.ncols());
+    check_dim(name, "B rows", d.transpose_second ? b.ncols() : b.nrows(), c.nrows());
+    check_dim(name, "B columns", d.transpose_second ? b.nrows() : b.ncols(), c.ncols());
+    auto t = cuda::ewise_csr<Union>(op, cuda_operand(a, d.transpose_first), cuda_operand(b, d.transpose_second));
+    return cuda_finish_matrix(c, mask, accum, std::move(t), d, name);
+  }
+#endif
   auto ha = csr_snapshot(a, d.transpose_first);
   auto hb = csr_snapshot(b, d.transpose_second);
   check_dim(name, "A rows", ha.nrows, c.nrows());
@@ -347,11 +404,19 @@ void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, con
 template <class C, class Mask, class Accum, class Op, class A>
   requires std::is_invocable_v<const Op&, const A&>
 void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::host_only("apply", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("apply", c, mask, a);
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&>>;
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    detail::check_dim("apply", "A rows", d.transpose_first ? a.ncols() : a.nrows(), c.nrows());
+    detail::check_dim("apply", "A columns", d.transpose_first ? a.nrows() : a.ncols(), c.ncols());
+    auto t = detail::cuda::map_csr<Z>(detail::cuda::entry_unary<Z, Op>{op}, detail::cuda_operand(a, d.transpose_first));
+    return detail::cuda_finish_matrix(c, mask, accum, std::move(t), d, "apply");
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
   detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
-  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&>>;
   const auto t = detail::host::map_entries<Z>(ha, [&](const A& x, Index, Index) { return std::optional<Z>(op(x)); });
   detail::finish(c, mask, accum, t, d, "apply");
 }
@@ -378,11 +443,19 @@ template <class C, class Mask, class Accum, class Op, class A, class S>
   requires std::is_invocable_v<const Op&, const A&, Index, Index, const S&>
 void apply(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
            const Descriptor& d = {}) {
-  detail::host_only("apply", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("apply", c, mask, a);
+  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&, Index, Index, const S&>>;
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    detail::check_dim("apply", "A rows", d.transpose_first ? a.ncols() : a.nrows(), c.nrows());
+    detail::check_dim("apply", "A columns", d.transpose_first ? a.nrows() : a.ncols(), c.ncols());
+    auto t = detail::cuda::map_csr<Z>(detail::cuda::entry_indexed<Z, Op, S>{op, thunk}, detail::cuda_operand(a, d.transpose_first));
+    return detail::cuda_finish_matrix(c, mask, accum, std::move(t), d, "apply");
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("apply", "A rows", ha.nrows, c.nrows());
   detail::check_dim("apply", "A columns", ha.ncols, c.ncols());
-  using Z = std::decay_t<std::invoke_result_t<const Op&, const A&, Index, Index, const S&>>;
   const auto t = detail::host::map_entries<Z>(ha, [&](const A& x, Index i, Index j) { return std::optional<Z>(op(x, i, j, thunk)); });
   detail::finish(c, mask, accum, t, d, "apply");
 }
@@ -408,7 +481,15 @@ void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, co
 template <class C, class Mask, class Accum, class Op, class A, class S>
 void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,
             const Descriptor& d = {}) {
-  detail::host_only("select", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("select", c, mask, a);
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    detail::check_dim("select", "A rows", d.transpose_first ? a.ncols() : a.nrows(), c.nrows());
+    detail::check_dim("select", "A columns", d.transpose_first ? a.nrows() : a.ncols(), c.ncols());
+    auto t = detail::cuda::select_csr(detail::cuda::entry_select<Op, S>{op, thunk}, detail::cuda_operand(a, d.transpose_first));
+    return detail::cuda_finish_matrix(c, mask, accum, std::move(t), d, "select");
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("select", "A rows", ha.nrows, c.nrows());
   detail::check_dim("select", "A columns", ha.ncols, c.ncols());
@@ -553,9 +634,21 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
 template <class C, class Mask, class Accum, class A>
 void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
             const Descriptor& d = {}) {
-  detail::host_only("assign", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("assign", c, mask, a);
   I.check(c.nrows(), "assign");
   J.check(c.ncols(), "assign");
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    detail::check_dim("assign", "A rows", d.transpose_first ? a.ncols() : a.nrows(), I.count(c.nrows()));
+    detail::check_dim("assign", "A columns", d.transpose_first ? a.nrows() : a.ncols(), J.count(c.ncols()));
+    const auto di = detail::device_indices(I, c.nrows());
+    const auto dj = detail::device_indices(J, c.ncols());
+    auto t = detail::cuda::assign_csr(detail::cuda_operand(a, d.transpose_first), di, dj, c.nrows(), c.ncols());
+    const auto region = detail::cuda::matrix_region(di, dj, c.nrows(), c.ncols());
+    const auto m = detail::cuda_matrix_mask(mask, c.nrows(), c.ncols(), d, "assign");
+    return detail::cuda_finish_matrix(c, m, accum, std::move(t), d, region.view());
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   detail::check_dim("assign", "A rows", ha.nrows, I.count(c.nrows()));
   detail::check_dim("assign", "A columns", ha.ncols, J.count(c.ncols()));
@@ -582,9 +675,20 @@ template <class C, class Mask, class Accum, class X>
   requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
 void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Indices& J,
             const Descriptor& d = {}) {
-  detail::host_only("assign", c, mask);
+  [[maybe_unused]] const Backend be = detail::common_backend("assign", c, mask);
   I.check(c.nrows(), "assign");
   J.check(c.ncols(), "assign");
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    const auto di = detail::device_indices(I, c.nrows());
+    const auto dj = detail::device_indices(J, c.ncols());
+    const auto dregion = detail::cuda::matrix_region(di, dj, c.nrows(), c.ncols());
+    // The mask first: T is built only where a (non-complemented) mask lets it through.
+    const auto m = detail::cuda_matrix_mask(mask, c.nrows(), c.ncols(), d, "assign");
+    auto t = detail::cuda::assign_scalar_csr(x, dregion, m, c.nrows(), c.ncols());
+    return detail::cuda_finish_matrix(c, m, accum, std::move(t), d, dregion.view());
+  }
+#endif
   detail::host::Region region;
   region.everything = false;
   region.row_in.assign(c.nrows(), 0);
@@ -635,7 +739,22 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>
 template <class C, class Mask, class Accum, class A>
 void extract(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, const Indices& J,
              const Descriptor& d = {}) {
-  detail::host_only("extract", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("extract", c, mask, a);
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
+    I.check(rows, "extract");
+    J.check(cols, "extract");
+    detail::check_dim("extract", "C rows", c.nrows(), I.count(rows));
+    detail::check_dim("extract", "C columns", c.ncols(), J.count(cols));
+    bool j_sorted = true;
+    for (Index k = 1; k < c.ncols() && j_sorted && !J.is_all(); ++k) j_sorted = J[k - 1] <= J[k];
+    const auto di = detail::device_indices(I, rows);
+    const auto dj = detail::device_indices(J, cols);
+    auto t = detail::cuda::extract_csr(detail::cuda_operand(a, d.transpose_first), di, dj, j_sorted, c.nrows(), c.ncols());
+    return detail::cuda_finish_matrix(c, mask, accum, std::move(t), d, "extract");
+  }
+#endif
   auto ha = detail::csr_snapshot(a, d.transpose_first);
   I.check(ha.nrows, "extract");
   J.check(ha.ncols, "extract");
@@ -662,13 +781,20 @@ void extract(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>
 template <class W, class Mask, class Accum, class A>
 void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, Index j,
              const Descriptor& d = {}) {
-  detail::host_only("extract", w, mask, a);
-  const auto& h = detail::MatrixAccess::host(a);
+  [[maybe_unused]] const Backend be = detail::common_backend("extract", w, mask, a);
   const Index rows = d.transpose_first ? a.ncols() : a.nrows(), cols = d.transpose_first ? a.nrows() : a.ncols();
   if (j >= cols)
     detail::throw_error(Info::invalid_index, "extract: column " + std::to_string(j) + " is not below " + std::to_string(cols));
   I.check(rows, "extract");
   detail::check_dim("extract", "w size", w.size(), I.count(rows));
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    const auto di = detail::device_indices(I, rows);
+    const auto t = detail::cuda::extract_column(detail::MatrixAccess::device(a), j, d.transpose_first, di, w.size());
+    return detail::cuda_finish(w, mask, accum, t, d);
+  }
+#endif
+  const auto& h = detail::MatrixAccess::host(a);
   // The column (or row) as a dense array over the rows.
   detail::HostArray<A> val(rows);
   std::vector<std::uint8_t> present(rows, 0);
@@ -697,7 +823,15 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>
 /// GrB_transpose: C<M> = accum(C, A') (desc::transpose_first: C = A).
 template <class C, class Mask, class Accum, class A>
 void transpose(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Descriptor& d = {}) {
-  detail::host_only("transpose", c, mask, a);
+  [[maybe_unused]] const Backend be = detail::common_backend("transpose", c, mask, a);
+#if HPG_HAS_CUDA
+  if (be == Backend::cuda) {
+    detail::check_dim("transpose", "C rows", c.nrows(), d.transpose_first ? a.nrows() : a.ncols());
+    detail::check_dim("transpose", "C columns", c.ncols(), d.transpose_first ? a.ncols() : a.nrows());
+    auto t = detail::cuda::clone_csr(detail::cuda_operand(a, !d.transpose_first));
+    return detail::cuda_finish_matrix(c, mask, accum, std::move(t), d, "transpose");
+  }
+#endif
   auto t = detail::csr_snapshot(a, !d.transpose_first);
   detail::check_dim("transpose", "C rows", c.nrows(), t.nrows);
   detail::check_dim("transpose", "C columns", c.ncols(), t.ncols);
