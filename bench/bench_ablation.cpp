@@ -20,6 +20,7 @@
 
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
+#include "bench_graphs.hpp"
 #include "hpgraph/hpgraph.hpp"
 
 namespace {
@@ -34,16 +35,7 @@ Graph& graph(int id) {
   static std::map<int, std::unique_ptr<Graph>> cache;
   auto& g = cache[id];
   if (!g) {
-    hpg::gen::GraphSpec s;
-    if (id > 0) {
-      s.family = hpg::gen::Family::rmat;
-      s.scale = id;
-      s.edge_factor = 16;
-      s.symmetrize = true;
-    } else {
-      s.family = hpg::gen::Family::grid;
-      s.grid_rows = s.grid_cols = 2048;
-    }
+    const hpg::gen::GraphSpec s = hpg::bench::graph_spec(id);
     g = std::make_unique<Graph>(Graph{hpg::gen::describe(s), hpg::generate<float>(s, hpg::Backend::cuda), {}});
     const hpg::Index n = g->a.nrows();
     hpg::Vector<float> ones(n, hpg::Backend::cuda), deg(n, hpg::Backend::cuda);

@@ -77,6 +77,15 @@ struct Monoid {
   }
 };
 
+namespace ops_detail {
+/// Whether a fold under monoid m that holds z can stop: z is m's terminal value (lor: true, min:
+/// the lowest value, any: anything), so no further operand can change it.
+template <class M, class Z>
+HPG_HOST_DEVICE constexpr bool reached_terminal(const M& m, const Z& z) {
+  return m.has_terminal() && m.is_terminal(z);
+}
+}  // namespace ops_detail
+
 template <class T, class Op>
 constexpr Monoid<Op, T> monoid(Op op, T identity) {
   return Monoid<Op, T>{op, identity, false, T{}};

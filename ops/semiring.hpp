@@ -58,6 +58,15 @@ HPG_HOST_DEVICE constexpr auto multiply(const Mul& mul, const X& x, const Y& y, 
   if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index>) return mul(x, y, i, k, j);
   else return mul(x, y);
 }
+/// The same for a matrix-vector product, where a 4-argument multiply sees the user's coordinates
+/// (entry_row, entry_col) of the matrix entry.
+template <class Mul, class X, class Y>
+HPG_HOST_DEVICE constexpr auto multiply(const Mul& mul, const X& x, const Y& y, Index i, Index k, Index j, Index entry_row,
+                                        Index entry_col) {
+  if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index>) return mul(x, y, i, k, j);
+  else if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index>) return mul(x, y, entry_row, entry_col);
+  else return mul(x, y);
+}
 }  // namespace ops_detail
 
 // The built-in semirings (GrB_PLUS_TIMES_SEMIRING_T, GxB_ANY_SECONDI_INT64, ...).

@@ -172,10 +172,8 @@ void build_tail_schedule(DeviceHyb<T>& h) {
       h.split_first.allocate(nsplit, "HYB tail schedule");
       if (nsplit) {
         auto src = thrust::make_zip_iterator(long_rows.data(), first.data());
-        DeviceArray<std::uint64_t> first_split(nsplit, "HYB tail schedule");
-        thrust::copy_if(policy(), src, src + nlong, long_rows.data(),
-                        thrust::make_zip_iterator(h.split_rows.data(), first_split.data()), more_than_one_piece{ptr});
-        thrust::transform(policy(), first_split.data(), first_split.data() + nsplit, h.split_first.data(), cast_to<std::uint32_t>{});
+        thrust::copy_if(policy(), src, src + nlong, long_rows.data(), thrust::make_zip_iterator(h.split_rows.data(), h.split_first.data()),
+                        more_than_one_piece{ptr});
       }
     }
   });

@@ -31,11 +31,6 @@
 
 namespace hpg::detail::cuda {
 
-template <class SR, class Z>
-__device__ bool product_terminal(const SR& s, const Z& acc) {
-  return s.add.has_terminal() && s.add.is_terminal(acc);
-}
-
 /// The first q in [lo, hi) with col[q] >= target (hi if none), searching forward from lo with
 /// doubling steps: an intersection of a short list with a long one then costs
 /// O(short * log(long)) rather than O(short + long), and equal lengths stay linear.
@@ -81,7 +76,7 @@ __global__ void masked_dot_kernel(SR s, CsrView<A> a, CsrView<B> bt, MaskView m,
         const Z prod = static_cast<Z>(ops_detail::multiply(s.mul, a.val[x], bt.val[y], i, Index{ka}, Index{j}));
         acc = any ? static_cast<Z>(s.add(acc, prod)) : prod;
         any = true;
-        if (product_terminal(s, acc)) break;
+        if (ops_detail::reached_terminal(s.add, acc)) break;
         ++x;
         ++y;
       }

@@ -21,26 +21,14 @@
 namespace hpg::detail::cuda {
 
 /// The product for output index `out` and inner index `inner` (SuiteSparse's (i, k, j): mxv
-/// has i = out, j = 0; vxm has i = 0, j = out), or the 4-argument form with the user's matrix
-/// entry coordinates, or the plain form.
+/// has i = out, j = 0; vxm has i = 0, j = out); a 4-argument multiply sees the user's matrix
+/// entry, which is (out, inner) or (inner, out) as entry_out_first says.
 template <bool UFirst, class Mul, class Av, class Uv>
 HPG_HOST_DEVICE auto spmv_product(const Mul& mul, const Av& a, const Uv& u, Index out, Index inner, bool entry_out_first) {
   const Index i = UFirst ? 0 : out, j = UFirst ? out : 0;
   const Index er = entry_out_first ? out : inner, ec = entry_out_first ? inner : out;
-  if constexpr (UFirst) {
-    if constexpr (std::is_invocable_v<const Mul&, const Uv&, const Av&, Index, Index, Index>) return mul(u, a, i, inner, j);
-    else if constexpr (std::is_invocable_v<const Mul&, const Uv&, const Av&, Index, Index>) return mul(u, a, er, ec);
-    else return mul(u, a);
-  } else {
-    if constexpr (std::is_invocable_v<const Mul&, const Av&, const Uv&, Index, Index, Index>) return mul(a, u, i, inner, j);
-    else if constexpr (std::is_invocable_v<const Mul&, const Av&, const Uv&, Index, Index>) return mul(a, u, er, ec);
-    else return mul(a, u);
-  }
-}
-
-template <class SR, class Z>
-HPG_HOST_DEVICE bool reached_terminal(const SR& s, const Z& acc) {
-  return s.add.has_terminal() && s.add.is_terminal(acc);
+  if constexpr (UFirst) return ops_detail::multiply(mul, u, a, i, inner, j, er, ec);
+  else return ops_detail::multiply(mul, a, u, i, inner, j, er, ec);
 }
 
 /// A's value at a HYB entry: the stored one, or the iso value when every value is the same (the
@@ -74,7 +62,7 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
       const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[k * nrows + i], uval[c], i, c, entry_out_first));
       acc = any ? static_cast<Z>(s.add(acc, p)) : p;
       any = true;
-      if (reached_terminal(s, acc)) break;
+      if (ops_detail::reached_terminal(s.add, acc)) break;
     }
     tval[i] = acc;
     tpres[i] = any;
@@ -122,7 +110,7 @@ template <class SR, class Z>
 __device__ bool row_done(const SR& s, Index row, const std::uint8_t* allowed, bool all_allowed, const Z* tval,
                          const std::uint8_t* tpres) {
   if (allowed ? !allowed[row] : !all_allowed) return true;
-  return tpres[row] && reached_terminal(s, tval[row]);
+  return tpres[row] && ops_detail::reached_terminal(s.add, tval[row]);
 }
 
 /// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group.
@@ -201,7 +189,7 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
-        if (any && reached_terminal(s, acc)) break;
+        if (any && ops_detail::reached_terminal(s.add, acc)) break;
       }
     }
     group_fold<32>(s, acc, any);
@@ -218,12 +206,12 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
 
 /// Folds the pieces of each split row (in piece order) into T.
 template <class SR, class Z>
-__global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint32_t* split_first, Index nsplit,
+__global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint64_t* split_first, Index nsplit,
                                   const std::uint32_t* rows, const std::uint64_t* ptr, const Z* part, const std::uint8_t* part_any,
                                   Z* tval, std::uint8_t* tpres) {
   for (Index t = blockIdx.x * Index(blockDim.x) + threadIdx.x; t < nsplit; t += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t r = split_rows[t];
-    const std::uint64_t npieces = (ptr[r + 1] - ptr[r] + hyb_piece - 1) / hyb_piece;
+    const std::uint64_t npieces = tail_pieces{ptr}(r);
     bool any = false;
     Z acc{};
     for (std::uint64_t p = split_first[t]; p < split_first[t] + npieces; ++p) {
@@ -296,7 +284,7 @@ __global__ void csr_pull_kernel(SR s, Index nrows, const Offset* ptr, const std:
         const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, val[e], uval[c], i, c, entry_out_first));
         acc = any ? static_cast<Z>(s.add(acc, p)) : p;
         any = true;
-        if (reached_terminal(s, acc)) break;
+        if (ops_detail::reached_terminal(s.add, acc)) break;
       }
     }
     tval[i] = acc;

@@ -12,13 +12,6 @@
 
 namespace hpg::detail::host {
 
-template <class Mul, class X, class Y>
-auto spmv_multiply(const Mul& mul, const X& x, const Y& y, Index i, Index k, Index j, Index entry_row, Index entry_col) {
-  if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index>) return mul(x, y, i, k, j);
-  else if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index>) return mul(x, y, entry_row, entry_col);
-  else return mul(x, y);
-}
-
 /// T = A (+.x) u, row by row. transposed_from_original: the entry (i, k) of A here is (k, i) of
 /// the user's matrix (for the 4-argument multiply, which sees the user's coordinates).
 template <class SR, class A, class U>
@@ -34,7 +27,7 @@ auto mxv(const SR& s, const HostCsr<A>& a, const HostVec<U>& u, bool transposed_
       const Index k = a.col[p];
       if (!du.present[k]) continue;
       const Index er = transposed_from_original ? k : i, ec = transposed_from_original ? i : k;
-      const Z prod = static_cast<Z>(spmv_multiply(s.mul, a.val[p], du.val[k], i, k, 0, er, ec));
+      const Z prod = static_cast<Z>(ops_detail::multiply(s.mul, a.val[p], du.val[k], i, k, 0, er, ec));
       acc = any ? static_cast<Z>(s.add(acc, prod)) : prod;
       any = true;
     }
@@ -58,7 +51,7 @@ auto vxm(const SR& s, const HostVec<U>& u, const HostCsr<A>& a, bool transposed_
     for (auto p = a.ptr[k]; p < a.ptr[k + 1]; ++p) {
       const Index j = a.col[p];
       const Index er = transposed_from_original ? j : k, ec = transposed_from_original ? k : j;
-      const Z prod = static_cast<Z>(spmv_multiply(s.mul, su.val[q], a.val[p], 0, k, j, er, ec));
+      const Z prod = static_cast<Z>(ops_detail::multiply(s.mul, su.val[q], a.val[p], 0, k, j, er, ec));
       acc[j] = seen[j] ? static_cast<Z>(s.add(acc[j], prod)) : prod;
       seen[j] = 1;
     }

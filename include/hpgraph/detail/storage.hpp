@@ -66,7 +66,7 @@ struct DeviceHyb {
   DeviceArray<std::uint32_t> tail_piece;
   Index bin_start[hyb_bins + 1] = {};
   DeviceArray<std::uint32_t> split_rows;   // tail rows of more than one piece
-  DeviceArray<std::uint32_t> split_first;  // their first item, counted from bin_start[hyb_bins - 1]
+  DeviceArray<std::uint64_t> split_first;  // their first item, counted from bin_start[hyb_bins - 1]
   Index coo_row_count() const { return coo_rows.size(); }
   std::uint64_t coo_entries() const { return coo_col.size(); }
   Index long_items() const { return bin_start[hyb_bins] - bin_start[hyb_bins - 1]; }
