@@ -4,6 +4,9 @@
 // parents found so far. Direction-optimizing after Beamer et al.: push (saxpy) while the frontier
 // is small, pull (dot, skipping visited rows and stopping a row at its first parent) while it is
 // large; the switch rules' constants are parameters.
+// Defined cases: a non-square matrix is Error(dimension_mismatch); a source outside [0, n) (any
+// source when n = 0) is Error(invalid_index); a self-loop changes nothing (its target is visited);
+// an isolated source reaches only itself (level 0, parent itself, depth 1).
 #pragma once
 
 #include <cstdint>

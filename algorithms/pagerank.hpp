@@ -7,6 +7,10 @@
 //   a vertex whose rank moved by tol or less is frozen (a per-vertex convergence mask), so late
 //   iterations touch only the vertices still moving. Stops when none moves or at max_iters.
 // The SpMV reads only A's pattern (plus.first: the value is w(k), the edge's weight is ignored).
+// Defined cases: a self-loop is an out-edge like any other (it counts in outdeg and returns rank to
+// its vertex), as LAGraph's row degree counts it; a non-square matrix is Error(dimension_mismatch);
+// n = 0 gives an empty rank with iterations 0 and converged = true; a graph without edges is all
+// sinks (lagraph: 1/n everywhere after one iteration; gap: (1-d)/n after two).
 #pragma once
 
 #include <cmath>
@@ -50,7 +54,10 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
   const bool paper = o.variant == PageRankVariant::hpgraph;
   const R d = static_cast<R>(o.damping), nr = static_cast<R>(n);
   PageRankResult<R> res{Vector<R>(n, b)};
-  if (n == 0) return res;
+  if (n == 0) {  // nothing to rank: trivially converged, no iteration
+    res.converged = true;
+    return res;
+  }
   Vector<R> ones(n, b), outdeg(n, b), scale(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
   Vector<bool> moving(n, b);
   assign(ones, no_mask, no_accum, R(1), all);

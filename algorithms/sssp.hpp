@@ -4,6 +4,10 @@
 // the candidates that improve, and makes them the next frontier. Negative weights are fine; a
 // frontier still non-empty after n rounds means a negative cycle reachable from the source, which
 // is an Error, not a hang.
+// Defined cases: a non-square matrix is Error(dimension_mismatch); a source outside [0, n) (any
+// source when n = 0) is Error(invalid_index), a negative cycle reachable from the source
+// Error(invalid_value); a self-loop of weight >= 0 changes nothing, a negative one is such a cycle;
+// an isolated source gives dist(source) = 0 and unreached everywhere else.
 #pragma once
 
 #include <limits>

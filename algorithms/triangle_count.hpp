@@ -5,6 +5,9 @@
 // - spmv (HPGraph's form): orient every edge from lower to higher (degree, id), a DAG D; then for
 //   every edge i -> j of D the multiply counts |D(i,:) ∩ D(j,:)| from the two neighbour lists, and
 //   one mxv sums them per row.
+// Defined cases: directed input counts the triangles of its symmetrized pattern (a directed
+// 3-cycle is one triangle; one direction per edge counts as both); self-loops and values are
+// ignored; a non-square matrix is Error(dimension_mismatch); n = 0 or no edges gives 0.
 #pragma once
 
 #include <algorithm>

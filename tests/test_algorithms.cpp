@@ -1,6 +1,9 @@
 // The four primitives (algorithms/) on both backends: BFS levels and PageRank against the known
 // answers of ../shared/data/KNOWN_ANSWERS.md (every BFS direction, valid parents), triangle counts
-// against the published ones (both methods), SSSP against a plain Bellman-Ford over the tuples.
+// against the published ones (both methods), SSSP against a plain Bellman-Ford over the tuples;
+// and the defined behaviour of the edge cases (each algorithm header's "Defined cases"): sources
+// out of range, non-square and empty matrices, isolated sources, self-loops, duplicate edges,
+// directed input to triangle counting.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +19,7 @@
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
+#include "hpgraph/generate.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
 
@@ -253,6 +257,210 @@ TEST_P(Algorithms, TriangleCountsMatchThePublishedOnes) {
   }
   hpg::Matrix<double> empty(0, 0, GetParam());
   EXPECT_EQ(hpg::triangle_count(empty), 0u);
+}
+
+}  // namespace
+
+namespace {
+
+/// Runs f and expects hpg::Error with the given code.
+template <class F>
+void expect_error(F&& f, hpg::Info code, const std::string& what) {
+  try {
+    f();
+    ADD_FAILURE() << what << ": no error";
+  } catch (const hpg::Error& e) {
+    EXPECT_EQ(e.code(), code) << what << ": " << e.what();
+  }
+}
+
+/// An n x n matrix from edge lists (weights 1 unless given), combined with min.
+hpg::Matrix<double> graph(Index n, const std::vector<Index>& r, const std::vector<Index>& c, Backend b, std::vector<double> w = {}) {
+  if (w.empty()) w.assign(r.size(), 1.0);
+  hpg::Matrix<double> a(n, n, b);
+  a.build(r, c, w, hpg::min<double>{});
+  return a;
+}
+
+const double inf = std::numeric_limits<double>::infinity();
+
+TEST_P(Algorithms, SourcesOutOfRangeAndNonSquareMatricesAreErrors) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  const auto a = graph(5, {0, 1}, {1, 2}, GetParam());
+  for (Index s : {Index{5}, Index{1} << 40}) {
+    expect_error([&] { hpg::bfs(a, s); }, hpg::Info::invalid_index, "bfs source " + std::to_string(s));
+    expect_error([&] { hpg::sssp(a, s); }, hpg::Info::invalid_index, "sssp source " + std::to_string(s));
+  }
+  hpg::Matrix<double> rect(3, 4, GetParam());
+  rect.set_element(1, 0, 3);
+  expect_error([&] { hpg::bfs(rect, 0); }, hpg::Info::dimension_mismatch, "bfs 3x4");
+  expect_error([&] { hpg::sssp(rect, 0); }, hpg::Info::dimension_mismatch, "sssp 3x4");
+  expect_error([&] { hpg::pagerank(rect); }, hpg::Info::dimension_mismatch, "pagerank 3x4");
+  expect_error([&] { hpg::triangle_count(rect); }, hpg::Info::dimension_mismatch, "triangle_count 3x4");
+  expect_error([&] { hpg::triangle_count(rect, hpg::TcMethod::spmv); }, hpg::Info::dimension_mismatch, "triangle_count spmv 3x4");
+}
+
+TEST_P(Algorithms, EmptyGraphs) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  // n = 0: no vertex is a valid source; nothing to rank (converged, no iteration); no triangle.
+  hpg::Matrix<double> none(0, 0, GetParam());
+  expect_error([&] { hpg::bfs(none, 0); }, hpg::Info::invalid_index, "bfs n = 0");
+  expect_error([&] { hpg::sssp(none, 0); }, hpg::Info::invalid_index, "sssp n = 0");
+  for (auto v : {hpg::PageRankVariant::lagraph, hpg::PageRankVariant::gap, hpg::PageRankVariant::hpgraph}) {
+    hpg::PageRankOptions o;
+    o.variant = v;
+    const auto r = hpg::pagerank(none, o);
+    EXPECT_EQ(r.rank.size(), 0u);
+    EXPECT_EQ(r.iterations, 0);
+    EXPECT_TRUE(r.converged);
+  }
+  EXPECT_EQ(hpg::triangle_count(none), 0u);
+  EXPECT_EQ(hpg::triangle_count(none, hpg::TcMethod::spmv), 0u);
+
+  // n = 4 and no edges: every source is isolated; every vertex is a sink.
+  hpg::Matrix<double> bare(4, 4, GetParam());
+  const auto b = hpg::bfs(bare, 2);
+  EXPECT_EQ(entries(b.level), (std::map<Index, std::int32_t>{{2, 0}}));
+  EXPECT_EQ(entries(b.parent), (std::map<Index, std::int64_t>{{2, 2}}));
+  EXPECT_EQ(b.depth, 1);
+  EXPECT_EQ(entries(hpg::sssp(bare, 2)), (std::map<Index, double>{{0, inf}, {1, inf}, {2, 0}, {3, inf}}));
+  struct Want {
+    hpg::PageRankVariant v;
+    double rank;
+    int iterations;
+  };
+  // lagraph: the sinks' mass comes back evenly, 1/n after one iteration; gap drops it: (1-d)/n
+  // from the first iteration, seen to be stable after the second; the paper's form: 1 - d.
+  for (const Want& w : {Want{hpg::PageRankVariant::lagraph, 0.25, 1}, Want{hpg::PageRankVariant::gap, 0.0375, 2},
+                        Want{hpg::PageRankVariant::hpgraph, 0.15, 2}}) {
+    hpg::PageRankOptions o;
+    o.variant = w.v;
+    const auto r = hpg::pagerank(bare, o);
+    EXPECT_TRUE(r.converged);
+    EXPECT_EQ(r.iterations, w.iterations) << static_cast<int>(w.v);
+    const auto got = entries(r.rank);
+    ASSERT_EQ(got.size(), 4u);
+    for (const auto& [v, x] : got) EXPECT_NEAR(x, w.rank, 1e-7) << static_cast<int>(w.v) << " vertex " << v;
+  }
+  EXPECT_EQ(hpg::triangle_count(bare), 0u);
+  EXPECT_EQ(hpg::triangle_count(bare, hpg::TcMethod::spmv), 0u);
+}
+
+TEST_P(Algorithms, IsolatedSourceReachesOnlyItself) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  // 0 <-> 1 -> 2; 3 has no edge at all; 4 has only an in-edge (2 -> 4).
+  const auto a = graph(5, {0, 1, 1, 2}, {1, 0, 2, 4}, GetParam());
+  for (Index s : {Index{3}, Index{4}}) {
+    const auto r = hpg::bfs(a, s);
+    EXPECT_EQ(entries(r.level), (std::map<Index, std::int32_t>{{s, 0}})) << s;
+    EXPECT_EQ(entries(r.parent), (std::map<Index, std::int64_t>{{s, static_cast<std::int64_t>(s)}})) << s;
+    EXPECT_EQ(r.depth, 1) << s;
+    const auto d = entries(hpg::sssp(a, s));
+    ASSERT_EQ(d.size(), 5u);
+    for (const auto& [v, x] : d) EXPECT_EQ(x, v == s ? 0.0 : inf) << s << " -> " << v;
+  }
+}
+
+TEST_P(Algorithms, SelfLoops) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  // A path 0 -> 1 -> 2 with a self-loop on every vertex: BFS and SSSP see the path only.
+  const auto loops = graph(3, {0, 0, 1, 1, 2}, {0, 1, 1, 2, 2}, GetParam(), {5, 1, 2, 3, 0});
+  const auto r = hpg::bfs(loops, 0);
+  EXPECT_EQ(entries(r.level), (std::map<Index, std::int32_t>{{0, 0}, {1, 1}, {2, 2}}));
+  EXPECT_EQ(entries(r.parent), (std::map<Index, std::int64_t>{{0, 0}, {1, 0}, {2, 1}}));
+  EXPECT_EQ(r.depth, 3);
+  EXPECT_EQ(entries(hpg::sssp(loops, 0)), (std::map<Index, double>{{0, 0}, {1, 1}, {2, 4}}));
+  // A negative self-loop is a negative cycle once reached; from a vertex that cannot reach it, not.
+  const auto negative = graph(3, {0, 1, 1}, {1, 1, 2}, GetParam(), {1, -1, 1});
+  expect_error([&] { hpg::sssp(negative, 0); }, hpg::Info::invalid_value, "sssp negative self-loop");
+  EXPECT_EQ(entries(hpg::sssp(negative, 2)), (std::map<Index, double>{{0, inf}, {1, inf}, {2, 0}}));
+
+  // PageRank counts a self-loop as an out-edge (LAGraph's row degree does): 0 -> {0, 1}, 1 -> 0
+  // solves r0 = (1-d)/2 + d (r0/2 + r1), r1 = (1-d)/2 + d r0/2: r0 = 0.13875 / 0.21375. (Were it
+  // ignored, both would be 1/2.)
+  const auto pr_graph = graph(2, {0, 0, 1}, {0, 1, 0}, GetParam());
+  hpg::PageRankOptions o;
+  o.tol = 1e-7;
+  for (auto v : {hpg::PageRankVariant::lagraph, hpg::PageRankVariant::gap}) {
+    o.variant = v;
+    const auto pr = hpg::pagerank<double>(pr_graph, o);
+    EXPECT_TRUE(pr.converged);
+    const auto got = entries(pr.rank);
+    EXPECT_NEAR(got.at(0), 0.13875 / 0.21375, 1e-6) << static_cast<int>(v);
+    EXPECT_NEAR(got.at(1), 1 - 0.13875 / 0.21375, 1e-6) << static_cast<int>(v);
+  }
+
+  // Triangle counting ignores self-loops: a triangle with a loop on each corner is one triangle.
+  const auto tri = graph(3, {0, 1, 2, 0, 1, 2}, {1, 2, 0, 0, 1, 2}, GetParam());
+  EXPECT_EQ(hpg::triangle_count(tri), 1u);
+  EXPECT_EQ(hpg::triangle_count(tri, hpg::TcMethod::spmv), 1u);
+}
+
+TEST_P(Algorithms, DuplicateEdgesGiveTheDeduplicatedGraph) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  // A small weighted graph (two triangles sharing 1 - 2, a tail 3 -> 4, a sink 5), every edge
+  // given twice or three times with different weights, built with dup = min and with dup = plus.
+  const std::vector<Index> r{0, 1, 2, 1, 2, 3, 0, 3, 4};
+  const std::vector<Index> c{1, 2, 0, 3, 3, 4, 2, 1, 5};
+  const std::vector<double> w{4, 2, 7, 1, 3, 5, 9, 2, 6};
+  std::vector<Index> rd, cd;
+  std::vector<double> wd;
+  for (int copy = 0; copy < 3; ++copy)
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      if (copy == 2 && k % 2) continue;
+      rd.push_back(r[k]);
+      cd.push_back(c[k]);
+      wd.push_back(w[k] + 10.0 * copy);  // the first copy is the lightest
+    }
+  const auto simple = graph(6, r, c, GetParam(), w);
+  const auto by_min = graph(6, rd, cd, GetParam(), wd);
+  hpg::Matrix<double> by_plus(6, 6, GetParam());
+  by_plus.build(rd, cd, wd, hpg::plus<double>{});
+  ASSERT_EQ(by_min.nvals(), simple.nvals());
+  ASSERT_EQ(by_plus.nvals(), simple.nvals());
+  const hpg::Matrix<double>* combined[] = {&by_min, &by_plus};
+  for (const auto* a : combined) {
+    for (Index s = 0; s < 6; ++s) {
+      EXPECT_EQ(entries(hpg::bfs(*a, s).level), entries(hpg::bfs(simple, s).level)) << s;
+      if (a == &by_min) EXPECT_EQ(entries(hpg::sssp(*a, s)), entries(hpg::sssp(simple, s))) << s;
+    }
+    const auto p = entries(hpg::pagerank(*a).rank), q = entries(hpg::pagerank(simple).rank);
+    for (Index v = 0; v < 6; ++v) EXPECT_NEAR(p.at(v), q.at(v), 1e-6) << v;  // the pattern alone decides
+    EXPECT_EQ(hpg::triangle_count(*a), hpg::triangle_count(simple));
+    EXPECT_EQ(hpg::triangle_count(*a, hpg::TcMethod::spmv), hpg::triangle_count(simple, hpg::TcMethod::spmv));
+  }
+  EXPECT_EQ(hpg::triangle_count(simple), 2u);
+}
+
+TEST_P(Algorithms, TriangleCountSymmetrizesDirectedInput) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  for (auto m : {hpg::TcMethod::lut, hpg::TcMethod::spmv}) {
+    // A directed 3-cycle is one triangle, and so is a transitive triple.
+    EXPECT_EQ(hpg::triangle_count(graph(3, {0, 1, 2}, {1, 2, 0}, GetParam()), m), 1u);
+    EXPECT_EQ(hpg::triangle_count(graph(3, {0, 0, 1}, {1, 2, 2}, GetParam()), m), 1u);
+  }
+  // A symmetric graph, and the same edges given once each in a direction that alternates: equal.
+  hpg::gen::GraphSpec spec;
+  spec.scale = 8;
+  spec.edge_factor = 8;
+  spec.symmetrize = true;
+  const auto sym = hpg::generate<double>(spec, GetParam());
+  std::vector<Index> r, c, ro, co;
+  std::vector<double> x;
+  sym.extract_tuples(r, c, x);
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (r[k] >= c[k]) continue;  // each undirected edge once (and no self-loops)
+    const bool flip = ro.size() % 2;
+    ro.push_back(flip ? c[k] : r[k]);
+    co.push_back(flip ? r[k] : c[k]);
+  }
+  const auto one_way = graph(sym.nrows(), ro, co, GetParam());
+  const std::uint64_t want = hpg::triangle_count(sym);
+  EXPECT_GT(want, 0u);
+  for (auto m : {hpg::TcMethod::lut, hpg::TcMethod::spmv}) {
+    EXPECT_EQ(hpg::triangle_count(sym, m), want);
+    EXPECT_EQ(hpg::triangle_count(one_way, m), want);
+  }
 }
 
 }  // namespace
