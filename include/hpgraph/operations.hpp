@@ -21,6 +21,7 @@
 #include "hpgraph/cuda/spgemm.cuh"
 #include "hpgraph/cuda/spmv.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
+#include "hpgraph/cuda/vector_upsert.cuh"
 #endif
 #include "hpgraph/matrix.hpp"
 #include "hpgraph/ops/index_unary.hpp"
@@ -122,6 +123,49 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda:
   if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
   const cuda::DeviceMask m = cuda::vector_mask(device_vector_mask(mask), w.size(), d);
   cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region);
+}
+
+/// The same for a T made for this call alone: with no mask and no accumulator, T's arrays become
+/// w's (no finish pass, no copy).
+template <class W, class Mask, class Accum, class Z>
+void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceResult<Z>&& t, const Descriptor& d) {
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
+  const cuda::DeviceMask m = cuda::vector_mask(device_vector_mask(mask), w.size(), d);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace);
+}
+
+/// The same for T in sparse form (hpgraph/cuda/sparse_result.cuh): the output becomes T where the
+/// rules allow, with no pass over all of w.
+template <class W, class Mask, class Accum, class Z>
+void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceSparseResult<Z>&& t, const Descriptor& d) {
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
+  cuda::finish_vector_sparse(VectorAccess::device(w), device_vector_mask(mask), accum, std::move(t), d);
+}
+
+/// apply / select on the GPU: over u's entries when u is sparse, else over its bitmap.
+template <class Z, class W, class Mask, class Accum, class F, class U>
+void cuda_map(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
+  const auto& du = VectorAccess::device(u);
+  if (du.format == VectorFormat::sparse) return cuda_finish(w, mask, accum, cuda::map_sparse<Z>(f, du, can_drop), d);
+  cuda_finish(w, mask, accum, cuda::map<Z>(f, du), d);
+}
+
+/// w<struct(M)>(all) = x or u with a sparse M, no accumulator and no replace sets w at M's entries
+/// and nothing else (hpgraph/cuda/vector_upsert.cuh). `u_at_mask`: every entry of M has a value
+/// in u (u is M itself, or u is full). Returns false where the general path must run.
+template <class W, class Mask, class Accum, class X>
+bool cuda_try_upsert(Vector<W>& w, const Mask& mask, const Accum&, const cuda::UpsertSource<X>& src, bool u_at_mask, const Indices& I,
+                     const Descriptor& d) {
+  if constexpr (std::is_same_v<Mask, no_mask_t> || !std::is_same_v<Accum, no_accum_t> || !castable_v<W, X>) {
+    return false;
+  } else {
+    if (!I.is_all() || !u_at_mask || !d.mask_structure || d.mask_complement || d.replace) return false;
+    check_dim("assign", "mask size", mask.size(), w.size());
+    const auto& dm = VectorAccess::device(mask);
+    if (dm.format != VectorFormat::sparse) return false;
+    cuda::upsert(VectorAccess::device(w), dm, src);
+    return true;
+  }
 }
 
 inline cuda::DeviceIndices device_indices(const Indices& I, Index dim) {
@@ -337,9 +381,13 @@ void ewise_mult(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op
   detail::check_dim("ewise_mult", "u size", u.size(), w.size());
   detail::check_dim("ewise_mult", "v size", v.size(), w.size());
 #if HPG_HAS_CUDA
-  if (b == Backend::cuda)
-    return detail::cuda_finish(w, mask, accum,
-                               detail::cuda::ewise<false>(detail::mult_op(op), detail::VectorAccess::device(u), detail::VectorAccess::device(v)), d);
+  if (b == Backend::cuda) {
+    const auto& du = detail::VectorAccess::device(u);
+    const auto& dv = detail::VectorAccess::device(v);
+    if (detail::cuda::sparse_drives(du, dv))  // over the sparse operand's entries only
+      return detail::cuda_finish(w, mask, accum, detail::cuda::ewise_mult_sparse(detail::mult_op(op), du, dv), d);
+    return detail::cuda_finish(w, mask, accum, detail::cuda::ewise<false>(detail::mult_op(op), du, dv), d);
+  }
 #endif
   const auto t = detail::host::ewise<false>(detail::mult_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
                                             detail::host::sparse_of(detail::VectorAccess::host(v)));
@@ -394,7 +442,7 @@ void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, con
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&>>;
 #if HPG_HAS_CUDA
   if (b == Backend::cuda)
-    return detail::cuda_finish(w, mask, accum, detail::cuda::map<Z>(detail::cuda::apply_unary<Z, Op>{op}, detail::VectorAccess::device(u)), d);
+    return detail::cuda_map<Z>(w, mask, accum, detail::cuda::apply_unary<Z, Op>{op}, u, false, d);
 #endif
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
                                               [&](const U& x, Index, Index) { return std::optional<Z>(op(x)); });
@@ -431,8 +479,7 @@ void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, con
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&, Index, Index, const S&>>;
 #if HPG_HAS_CUDA
   if (b == Backend::cuda)
-    return detail::cuda_finish(w, mask, accum,
-                               detail::cuda::map<Z>(detail::cuda::apply_indexed<Z, Op, S>{op, thunk}, detail::VectorAccess::device(u)), d);
+    return detail::cuda_map<Z>(w, mask, accum, detail::cuda::apply_indexed<Z, Op, S>{op, thunk}, u, false, d);
 #endif
   const auto t = detail::host::map_entries<Z>(detail::host::sparse_of(detail::VectorAccess::host(u)),
                                               [&](const U& x, Index i, Index j) { return std::optional<Z>(op(x, i, j, thunk)); });
@@ -469,8 +516,7 @@ void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, co
   detail::check_dim("select", "u size", u.size(), w.size());
 #if HPG_HAS_CUDA
   if (b == Backend::cuda)
-    return detail::cuda_finish(w, mask, accum,
-                               detail::cuda::map<U>(detail::cuda::select_indexed<Op, S>{op, thunk}, detail::VectorAccess::device(u)), d);
+    return detail::cuda_map<U>(w, mask, accum, detail::cuda::select_indexed<Op, S>{op, thunk}, u, true, d);
 #endif
   const auto t = detail::host::map_entries<U>(detail::host::sparse_of(detail::VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
     return op(x, i, j, thunk) ? std::optional<U>(x) : std::nullopt;
@@ -564,6 +610,15 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
   detail::check_dim("assign", "u size", u.size(), I.count(w.size()));
 #if HPG_HAS_CUDA
   if (b == Backend::cuda) {
+    if constexpr (!std::is_same_v<Mask, no_mask_t>) {
+      const auto& du = detail::VectorAccess::device(u);
+      const bool same = static_cast<const void*>(&u) == static_cast<const void*>(&mask);
+      const bool full = du.format == detail::VectorFormat::bitmap && du.nvals == du.size;
+      detail::cuda::UpsertSource<U> src;
+      src.val = du.val.data();
+      src.aligned = same;
+      if (detail::cuda_try_upsert(w, mask, accum, src, same || full, I, d)) return;
+    }
     const auto di = detail::device_indices(I, w.size());
     const auto region = detail::device_region(di, w.size());
     const auto ub = detail::cuda::as_bitmap(detail::VectorAccess::device(u));
@@ -604,6 +659,9 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
   I.check(w.size(), "assign");
 #if HPG_HAS_CUDA
   if (b == Backend::cuda) {
+    detail::cuda::UpsertSource<X> src;
+    src.scalar = x;
+    if (detail::cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
     const auto di = detail::device_indices(I, w.size());
     const auto dregion = detail::device_region(di, w.size());
     detail::cuda::DeviceResult<X> t(w.size());

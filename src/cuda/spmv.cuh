@@ -14,7 +14,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
-#include "hpgraph/cuda/vector_finish.cuh"
+#include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/ops/semiring.hpp"
 
@@ -316,11 +316,10 @@ __global__ void push_lengths_kernel(const Offset* ptr, const std::uint32_t* uidx
 
 /// Product e of the expansion: its u entry is found by binary search in the scanned lengths, so
 /// every thread does the same work however uneven the rows are.
-template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
 __global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
-                                   const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total,
-                                   const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, std::uint32_t* key,
-                                   Z* prod) {
+                                   const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total, Probe allows,
+                                   bool entry_out_first, std::uint32_t* key, Z* prod) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     Index lo = 0, hi = nu;  // the last q with start[q] <= e
     while (hi - lo > 1) {
@@ -330,7 +329,7 @@ __global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t*
     const std::uint32_t k = uidx[lo];
     const std::uint64_t p = ptr[k] + (e - start[lo]);
     const std::uint32_t out = col[p];
-    if (allowed ? !allowed[out] : !all_allowed) {
+    if (!allows(out)) {
       key[e] = hyb_pad;
       continue;
     }
@@ -358,38 +357,37 @@ __global__ void scatter_result_kernel(const std::uint32_t* key, const Z* val, In
   }
 }
 
-/// Push: T (bitmap of size nout) from a sparse u through the rows of P (the CSR whose row k
-/// lists the outputs that u(k) reaches).
-template <bool UFirst, class SR, class A, class U, class Z>
-void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, const DeviceMask& mask, bool entry_out_first, Index nout,
-          DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
-  tval.allocate(nout, "SpMV result");
-  tpres.allocate(nout, "SpMV result bitmap");
-  if (nout) device_memset(tpres.data(), 0, nout);
+/// Push: T (sparse, masked) from a sparse u through the rows of P (the CSR whose row k lists the
+/// outputs that u(k) reaches). Products are laid out by an exclusive scan of the row lengths and
+/// each thread finds its u entry by binary search, so hub rows cost no more than others; products
+/// the mask forbids are dropped, the rest sorted by output and reduced with the monoid.
+template <bool UFirst, class SR, class A, class U, class Probe, class Z>
+void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, const Probe& allows, bool entry_out_first,
+          DeviceSparseResult<Z>& t) {
+  t.masked = true;
   const Index nu = u_sparse.nvals;
-  if (nu == 0 || nout == 0) return;
+  if (nu == 0 || t.size == 0) return;
   guarded("push SpMV", [&] {
-    DeviceArray<std::uint64_t> start(nu, "push offsets");
+    // start[q] for q < nu, and start[nu] = the number of products (read back once, to size the arrays).
+    DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
+    device_memset(start.data() + nu, 0, sizeof(std::uint64_t));
     if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
     else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
     check_launch("push_lengths_kernel");
-    std::uint64_t last_len = 0;
-    copy_device_to_host(&last_len, start.data() + nu - 1, sizeof(last_len));
-    thrust::exclusive_scan(policy(), start.data(), start.data() + nu, start.data());
+    thrust::exclusive_scan(policy(), start.data(), start.data() + nu + 1, start.data());
     std::uint64_t total = 0;
-    copy_device_to_host(&total, start.data() + nu - 1, sizeof(total));
-    total += last_len;
+    copy_device_to_host(&total, start.data() + nu, sizeof(total));
     if (total == 0) return;
     DeviceArray<std::uint32_t> key(total, "push keys");
     DeviceArray<Z> prod(total, "push products");
     if (p.wide_offsets())
       push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx,
-                                                                u_sparse.val, nu, start.data(), total, mask.data(),
-                                                                mask.all_allowed, entry_out_first, key.data(), prod.data());
+                                                                u_sparse.val, nu, start.data(), total, allows,
+                                                                entry_out_first, key.data(), prod.data());
     else
       push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx,
-                                                                u_sparse.val, nu, start.data(), total, mask.data(),
-                                                                mask.all_allowed, entry_out_first, key.data(), prod.data());
+                                                                u_sparse.val, nu, start.data(), total, allows,
+                                                                entry_out_first, key.data(), prod.data());
     check_launch("push_expand_kernel");
     auto zb = thrust::make_zip_iterator(key.data(), prod.data());
     const auto kept = static_cast<std::size_t>(thrust::remove_if(policy(), zb, zb + total, is_pad_key{}) - zb);
@@ -400,8 +398,16 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
     auto ends = thrust::reduce_by_key(policy(), key.data(), key.data() + kept, prod.data(), ukey.data(), uval.data(),
                                       thrust::equal_to<std::uint32_t>(), monoid_add<SR, Z>{s});
     const auto m = static_cast<Index>(ends.first - ukey.data());
-    scatter_result_kernel<<<grid_for(m, 256), 256>>>(ukey.data(), uval.data(), m, tval.data(), tpres.data());
-    check_launch("scatter_result_kernel");
+    if (m == kept) {
+      t.idx = std::move(ukey);
+      t.val = std::move(uval);
+    } else {  // exact-size arrays: a vector's arrays hold nvals entries
+      t.idx.allocate(m, "push result");
+      t.val.allocate(m, "push result");
+      copy_device_to_device(t.idx.data(), ukey.data(), m * sizeof(std::uint32_t));
+      copy_device_to_device(t.val.data(), uval.data(), m * sizeof(Z));
+    }
+    t.nvals = m;
   });
 }
 
@@ -412,18 +418,25 @@ template <bool UFirst, class W, class M, class Accum, class SR, class A, class U
 void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const SR& s, const DeviceCsr<A>& a, DeviceDerived<A>& derived,
           const DeviceVec<U>& u, bool pull_over_transpose, bool entry_out_first, const Descriptor& d) {
   using Z = typename SR::value_type;
-  const DeviceMask mask = vector_mask(maskv, w.size, d);
-  DeviceArray<Z> tval;
-  DeviceArray<std::uint8_t> tpres;
   const bool sparse_input = d.method == AxbMethod::automatic
                                 ? static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size)
                                 : d.method == AxbMethod::push;
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
+    // The mask is probed per product where it stands, so the call costs what the frontier costs.
+    const MaskProbe<M> allows = mask_probe(maskv, d);  // checks the mask's type before any work
     const SparseInput<U> us = as_sparse(u);
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
-    push<UFirst>(s, p, us, mask, entry_out_first, w.size, tval, tpres);
-  } else {
+    DeviceSparseResult<Z> t;
+    t.size = w.size;
+    push<UFirst>(s, p, us, allows, entry_out_first, t);
+    finish_vector_sparse(w, maskv, accum, std::move(t), d);
+    return;
+  }
+  const DeviceMask mask = vector_mask(maskv, w.size, d);
+  DeviceArray<Z> tval;
+  DeviceArray<std::uint8_t> tpres;
+  {
     const BitmapInput<U> ub = as_bitmap(u);
     const std::uint8_t* upres = u.nvals == u.size ? nullptr : ub.present;  // a full u: no bitmap to read
     const DeviceMask everywhere;

@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "hpgraph/cuda/vector_finish.cuh"
+#include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
 namespace hpg::detail::cuda {
@@ -54,6 +54,77 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
     ewise_kernel<Union><<<grid1(n), 256>>>(op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
     check_launch("ewise_kernel");
   }
+  return t;
+}
+
+/// ewise_mult driven by a sparse operand: T(i) = op(u(i), v(i)) for the entries i of the driver
+/// (the sparse one with fewer entries) found in the other, so the call costs what the driver's
+/// entries cost. keep[k]: the other operand has entry k's index.
+template <bool UDrives, class Op, class U, class V, class Z>
+__global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, Index m, const U* uval, const V* vval, EntryLookup other,
+                                         Z* tval, std::uint8_t* keep) {
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    Index pos = 0;
+    keep[k] = other.find(idx[k], pos);
+    if (!keep[k]) continue;
+    if constexpr (UDrives) tval[k] = static_cast<Z>(op(uval[k], vval[pos]));
+    else tval[k] = static_cast<Z>(op(uval[pos], vval[k]));
+  }
+}
+
+/// Whether an ewise_mult of u and v can be driven by a sparse operand.
+template <class U, class V>
+bool sparse_drives(const DeviceVec<U>& u, const DeviceVec<V>& v) {
+  return u.format == VectorFormat::sparse || v.format == VectorFormat::sparse;
+}
+
+template <class Op, class U, class V>
+auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
+  using Z = std::decay_t<decltype(op(std::declval<U>(), std::declval<V>()))>;
+  const bool u_drives = u.format == VectorFormat::sparse && (v.format != VectorFormat::sparse || u.nvals <= v.nvals);
+  DeviceSparseResult<Z> t;
+  t.size = u.size;
+  t.nvals = u_drives ? u.nvals : v.nvals;
+  if (t.nvals == 0) return t;
+  t.idx = u_drives ? u.idx.clone("result indices") : v.idx.clone("result indices");
+  t.val.allocate(t.nvals, "result values");
+  DeviceArray<std::uint8_t> keep(t.nvals, "result stencil");
+  if (u_drives)
+    ewise_mult_sparse_kernel<true><<<grid1(t.nvals), 256>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(v),
+                                                            t.val.data(), keep.data());
+  else
+    ewise_mult_sparse_kernel<false><<<grid1(t.nvals), 256>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(u),
+                                                             t.val.data(), keep.data());
+  check_launch("ewise_mult_sparse_kernel");
+  const auto& other_nvals = u_drives ? v.nvals : u.nvals;
+  const auto& other_size = u_drives ? v.size : u.size;
+  if (other_nvals != other_size) keep_stencil(t, keep.data(), "ewise_mult");  // a full other operand keeps every entry
+  return t;
+}
+
+/// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply, select). `can_drop`:
+/// f may decline an entry (select), so T is compacted.
+template <class Z, class F, class U>
+__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, Index m, Z* tval, std::uint8_t* keep) {
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    bool kept = true;
+    tval[k] = f(uval[k], idx[k], kept);
+    if (keep) keep[k] = kept;
+  }
+}
+
+template <class Z, class F, class U>
+DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_drop) {
+  DeviceSparseResult<Z> t;
+  t.size = u.size;
+  t.nvals = u.nvals;
+  if (t.nvals == 0) return t;
+  t.idx = u.idx.clone("result indices");
+  t.val.allocate(t.nvals, "result values");
+  DeviceArray<std::uint8_t> keep(can_drop ? t.nvals : 0, "result stencil");
+  map_sparse_kernel<Z><<<grid1(t.nvals), 256>>>(f, t.idx.data(), u.val.data(), t.nvals, t.val.data(), keep.data());
+  check_launch("map_sparse_kernel");
+  if (can_drop) keep_stencil(t, keep.data(), "select");
   return t;
 }
 
@@ -135,10 +206,41 @@ auto reduce_values(const Monoid& m, const V* val, Index n) {
   });
 }
 
+/// An entry of a bitmap vector as a reduction sees it: a value, or nothing.
+template <class Z>
+struct MaybeValue {
+  Z value;
+  bool has;
+};
+template <class Z, class U>
+struct maybe_entry {
+  const U* val;
+  const std::uint8_t* present;
+  HPG_HOST_DEVICE MaybeValue<Z> operator()(Index i) const { return {present[i] ? typecast<Z>(val[i]) : Z{}, present[i] != 0}; }
+};
+/// (+) over entries, where absent entries take no part; associative whenever (+) is, and it needs
+/// no identity (so ANY and user monoids reduce the same way).
+template <class Monoid, class Z>
+struct maybe_op {
+  Monoid m;
+  HPG_HOST_DEVICE MaybeValue<Z> operator()(const MaybeValue<Z>& a, const MaybeValue<Z>& b) const {
+    if (a.has && b.has) return {static_cast<Z>(m(a.value, b.value)), true};
+    return a.has ? a : b;
+  }
+};
+
+/// A sparse vector reduces its value list; a bitmap one in one pass over its bitmap (no copy
+/// to a sparse form first).
 template <class Monoid, class U>
 auto reduce_vector(const Monoid& m, const DeviceVec<U>& u) {
-  const SparseInput<U> s = as_sparse(u);
-  return reduce_values(m, s.val, s.nvals);
+  using Z = std::decay_t<decltype(m.identity())>;
+  if (u.format == VectorFormat::sparse || u.nvals == u.size) return reduce_values(m, u.val.data(), u.nvals);
+  if (u.nvals == 0) return static_cast<Z>(m.identity());
+  const MaybeValue<Z> r = guarded("reduce", [&] {
+    auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, U>{u.val.data(), u.present.data()});
+    return thrust::reduce(policy(), first, first + u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m});
+  });
+  return r.value;
 }
 
 template <class Monoid, class A>

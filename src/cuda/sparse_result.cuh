@@ -1,0 +1,201 @@
+// Results that cost what their entries cost. A push SpMV over a frontier, an ewise_mult or apply
+// driven by a sparse operand, produce T as a short sorted index list; turning it into an n-entry
+// bitmap, building an n-byte mask and finishing over all n (vector_finish.cuh) would make every
+// call cost O(n) however small the frontier. Here the mask is probed where it stands (a lookup
+// in a bitmap mask, a binary search in a sparse one), and when the C API's rules make the output
+// just "T where the mask allows" (no accumulator, and replace or an empty output or no mask) the
+// output becomes that list. Every other case scatters T into a bitmap and takes the general finish.
+#pragma once
+
+#include <thrust/copy.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/zip_iterator.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "hpgraph/cuda/vector_finish.cuh"
+#include "hpgraph/detail/cast.hpp"
+
+namespace hpg::detail::cuda {
+
+/// T in sparse form: nvals sorted unique indices of a size-`size` vector and their values.
+/// `masked`: the entries were already kept only where the operation's mask allows.
+template <class Z>
+struct DeviceSparseResult {
+  Index size = 0, nvals = 0;
+  DeviceArray<std::uint32_t> idx;
+  DeviceArray<Z> val;
+  bool masked = false;
+};
+
+/// Where entry i of a device vector is, without converting it: its bitmap, or a binary search in
+/// its sorted index list. find(i, pos) says whether i is present and where its value is.
+struct EntryLookup {
+  const std::uint8_t* present = nullptr;  // bitmap form
+  const std::uint32_t* idx = nullptr;     // sparse form
+  Index nvals = 0;
+  HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
+    if (present) {
+      pos = i;
+      return present[i] != 0;
+    }
+    Index lo = 0, hi = nvals;  // the first position with idx >= i
+    while (lo < hi) {
+      const Index mid = (lo + hi) / 2;
+      if (idx[mid] < i) lo = mid + 1; else hi = mid;
+    }
+    pos = lo;
+    return lo < nvals && idx[lo] == i;
+  }
+};
+template <class T>
+EntryLookup entry_lookup(const DeviceVec<T>& v) {
+  EntryLookup e;
+  if (v.format == VectorFormat::bitmap) e.present = v.present.data();
+  else e.idx = v.idx.data(), e.nvals = v.nvals;
+  return e;
+}
+
+/// mask(i) read from the mask vector itself. A valued mask's entry counts when its value converts
+/// to true.
+template <class M>
+struct MaskProbe {
+  bool has_mask = false, complement = false;
+  EntryLookup at;
+  const M* val = nullptr;  // nullptr: structural
+  HPG_HOST_DEVICE bool operator()(Index i) const {
+    if (!has_mask) return !complement;
+    Index pos = 0;
+    bool in = at.find(i, pos);
+    if constexpr (std::is_convertible_v<M, bool>) {
+      if (in && val) in = static_cast<bool>(val[pos]);
+    }
+    return in != complement;
+  }
+};
+
+/// The probe of an operation's mask (nullptr: no mask), with the same type rule as vector_mask.
+template <class M>
+MaskProbe<M> mask_probe(const DeviceVec<M>* mask, const Descriptor& d) {
+  MaskProbe<M> p;
+  p.complement = d.mask_complement;
+  if (!mask) return p;
+  if constexpr (!std::is_convertible_v<M, bool>) {
+    if (!d.mask_structure)
+      throw_error(Info::domain_mismatch, "a valued mask must have a type convertible to bool (use desc::structure for a user type)");
+  }
+  p.has_mask = true;
+  p.at = entry_lookup(*mask);
+  if (!d.mask_structure) p.val = mask->val.data();
+  return p;
+}
+
+template <class Probe>
+struct probe_allows {
+  Probe probe;
+  template <class Tup>
+  HPG_HOST_DEVICE bool operator()(const Tup& t) const { return probe(thrust::get<0>(t)); }
+};
+
+/// Copies the first n of t's entries into arrays of exactly n (a vector's arrays hold nvals entries).
+template <class Z>
+void shrink_to(DeviceSparseResult<Z>& t, DeviceArray<std::uint32_t>&& idx, DeviceArray<Z>&& val, Index n, const char* what) {
+  if (n == idx.size()) {
+    t.idx = std::move(idx);
+    t.val = std::move(val);
+  } else {
+    t.idx.allocate(n, what);
+    t.val.allocate(n, what);
+    if (n) {
+      copy_device_to_device(t.idx.data(), idx.data(), n * sizeof(std::uint32_t));
+      copy_device_to_device(t.val.data(), val.data(), n * sizeof(Z));
+    }
+  }
+  t.nvals = n;
+}
+
+/// Keeps t's entries where keep(entry) holds (a compaction: one host sync for the count).
+template <class Z, class Keep>
+void keep_entries(DeviceSparseResult<Z>& t, const Keep& keep, const char* what) {
+  if (t.nvals == 0) return;
+  DeviceArray<std::uint32_t> idx(t.nvals, what);
+  DeviceArray<Z> val(t.nvals, what);
+  const auto first = thrust::make_zip_iterator(t.idx.data(), t.val.data());
+  const auto out = thrust::make_zip_iterator(idx.data(), val.data());
+  const auto n = guarded(what, [&] { return static_cast<Index>(thrust::copy_if(policy(), first, first + t.nvals, out, keep) - out); });
+  shrink_to(t, std::move(idx), std::move(val), n, what);
+}
+
+/// Keeps t's entries whose stencil byte is set.
+template <class Z>
+void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const char* what) {
+  if (t.nvals == 0) return;
+  DeviceArray<std::uint32_t> idx(t.nvals, what);
+  DeviceArray<Z> val(t.nvals, what);
+  const auto first = thrust::make_zip_iterator(t.idx.data(), t.val.data());
+  const auto out = thrust::make_zip_iterator(idx.data(), val.data());
+  const auto n = guarded(what, [&] {
+    return static_cast<Index>(thrust::copy_if(policy(), first, first + t.nvals, stencil, out, is_present{}) - out);
+  });
+  shrink_to(t, std::move(idx), std::move(val), n, what);
+}
+
+/// The C API's typecast (hpgraph/detail/cast.hpp), as a functor for Thrust.
+template <class W>
+struct typecast_value {
+  template <class Z>
+  HPG_HOST_DEVICE W operator()(const Z& z) const { return typecast<W>(z); }
+};
+
+template <class Z>
+__global__ void scatter_sparse_kernel(const std::uint32_t* idx, const Z* val, Index m, Z* tval, std::uint8_t* tpres) {
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    tval[idx[k]] = val[k];
+    tpres[idx[k]] = 1;
+  }
+}
+
+/// W<M, replace> = accum ? accum(W, T) : T for a sparse T. The output becomes T's (masked) list
+/// when nothing of W can survive; otherwise T is scattered into a bitmap for the general finish.
+/// Written to new storage and swapped in: a throw leaves w as it was.
+template <class W, class M, class Accum, class Z>
+void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, DeviceSparseResult<Z>&& t,
+                          const Descriptor& d) {
+  const MaskProbe<M> probe = mask_probe(maskv, d);  // the mask's type is checked first, as vector_mask does
+  if constexpr (!castable_v<W, Z>) {
+    throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
+  } else {
+    const bool output_is_t = std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals == 0 || (!maskv && !d.mask_complement));
+    if (output_is_t) {
+      if (!t.masked && (maskv || d.mask_complement)) keep_entries(t, probe_allows<MaskProbe<M>>{probe}, "masked result");
+      DeviceVec<W> out;
+      out.size = w.size;
+      out.nvals = t.nvals;
+      out.format = VectorFormat::sparse;
+      out.idx = std::move(t.idx);
+      if constexpr (std::is_same_v<W, Z>) {
+        out.val = std::move(t.val);
+      } else {
+        out.val.allocate(t.nvals, "vector values");
+        if (t.nvals) guarded("result cast", [&] {
+          thrust::transform(policy(), t.val.data(), t.val.data() + t.nvals, out.val.data(), typecast_value<W>{});
+        });
+      }
+      vec_to_format(out, host::preferred_format(out.size, out.nvals));
+      w = std::move(out);
+      return;
+    }
+    const Index n = w.size;
+    DeviceArray<Z> tval(n, "result values");
+    DeviceArray<std::uint8_t> tpres(n, "result bitmap");
+    if (n) device_memset(tpres.data(), 0, n);
+    if (t.nvals) {
+      scatter_sparse_kernel<<<grid_for(t.nvals, 256), 256>>>(t.idx.data(), t.val.data(), t.nvals, tval.data(), tpres.data());
+      check_launch("scatter_sparse_kernel");
+    }
+    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace);
+  }
+}
+
+}  // namespace hpg::detail::cuda
