@@ -1,0 +1,219 @@
+// The four primitives on the GPU beside SuiteSparse:GraphBLAS on all of the machine's CPU cores,
+// in the same run and on the same graphs: RMAT scales 21 and 22 (edge factor 16, symmetrized) and a
+// 2048 x 2048 grid (diameter ~4,000). BFS and SSSP are the mean over 4 seeded sources of nonzero
+// degree; SSSP weights are random integers 1..255 (GAP's range); PageRank is LAGraph's variant to
+// tol 1e-4; TC the masked L*U' (Sandia LUT) with the degree presort on both sides.
+// Reported per row: ms, GTEPS (BFS, SSSP: undirected edges counted once, as GAP and Graph500
+// do), the cost per level on the grid (µs), and SuiteSparse's time over hpg's. The SuiteSparse
+// rows also check the answers (levels, distances, ranks within 1e-4, triangle count) so a fast
+// wrong answer cannot pass unseen.
+#include <benchmark/benchmark.h>
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench_graphs.hpp"
+#include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/algorithms/sssp.hpp"
+#include "hpgraph/algorithms/triangle_count.hpp"
+#include "hpgraph/hpgraph.hpp"
+#if HPG_BENCH_SUITESPARSE
+#include "hpgraph/suitesparse_reference.hpp"
+#endif
+
+namespace {
+
+using hpg::Index;
+
+struct Graph {
+  std::string name;
+  hpg::Matrix<std::int32_t> a;  // weights 1..255 (BFS, PageRank and TC read only the pattern)
+  std::vector<Index> sources;
+  double undirected_edges = 0;
+  // hpg's answers from sources[0], for the SuiteSparse rows to check.
+  std::vector<std::int64_t> level;  // -1 unreached
+  std::vector<std::int32_t> dist;   // int32 max unreached
+  std::vector<float> rank;
+  std::uint64_t triangles = 0;
+#if HPG_BENCH_SUITESPARSE
+  hpg::grb_matrix_ptr g;  // the same matrix in SuiteSparse
+#endif
+};
+
+Graph& graph(int id) {
+  static std::map<int, std::unique_ptr<Graph>> cache;
+  auto& g = cache[id];
+  if (!g) {
+    hpg::gen::GraphSpec s = hpg::bench::graph_spec(id);
+    s.weighted = true;
+    s.remove_self_loops = true;
+    g = std::make_unique<Graph>();
+    g->name = id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048";
+    g->a = hpg::generate<std::int32_t>(s, hpg::Backend::cuda);
+    const Index n = g->a.nrows();
+    g->undirected_edges = static_cast<double>(g->a.nvals()) / 2;
+    hpg::Vector<std::int32_t> ones(n, hpg::Backend::cuda), deg(n, hpg::Backend::cuda);
+    hpg::assign(ones, hpg::no_mask, hpg::no_accum, 1, hpg::all);
+    hpg::mxv(deg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<std::int32_t>, g->a, ones);
+    std::vector<Index> idx;
+    std::vector<std::int32_t> d;
+    deg.extract_tuples(idx, d);
+    std::mt19937_64 rng(27491095);
+    while (g->sources.size() < 4 && !idx.empty()) g->sources.push_back(idx[rng() % idx.size()]);
+#if HPG_BENCH_SUITESPARSE
+    g->g.reset(hpg::to_grb(g->a));
+#endif
+  }
+  return *g;
+}
+
+struct Row {
+  double hpg_ms = 0, ss_ms = 0, levels = 0, edges = 0;
+  std::string check = "-";
+};
+std::map<std::string, Row>& rows() {
+  static std::map<std::string, Row> r;
+  return r;
+}
+
+template <class F>
+double time_ms(benchmark::State& state, bool gpu, F&& f) {
+  f();  // warm-up: the derived forms (transpose, HYB) are built once per matrix
+  if (gpu) cudaDeviceSynchronize();
+  double total = 0;
+  for (auto _ : state) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    if (gpu) cudaDeviceSynchronize();
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    state.SetIterationTime(s);
+    total += s * 1e3;
+  }
+  return total / static_cast<double>(state.iterations());
+}
+
+template <class T, class V>
+std::vector<V> dense(const hpg::Vector<T>& v, V missing) {
+  std::vector<Index> idx;
+  std::vector<T> val;
+  v.extract_tuples(idx, val);
+  std::vector<V> out(v.size(), missing);
+  for (std::size_t k = 0; k < idx.size(); ++k) out[idx[k]] = static_cast<V>(val[k]);
+  return out;
+}
+
+enum Prim { bfs_p, sssp_p, pagerank_p, tc_p };
+const char* prim_name(int p) { return p == bfs_p ? "bfs" : p == sssp_p ? "sssp" : p == pagerank_p ? "pagerank" : "tc"; }
+
+void BM_Hpg(benchmark::State& state) {
+  if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
+  Graph& g = graph(static_cast<int>(state.range(0)));
+  const int p = static_cast<int>(state.range(1));
+  Row& row = rows()[std::string(prim_name(p)) + " " + g.name];
+  double levels = 0;
+  double ms = 0;
+  if (p == bfs_p) {
+    ms = time_ms(state, true, [&] {
+      levels = 0;
+      for (Index s : g.sources) levels += hpg::bfs(g.a, s).depth;
+    }) / static_cast<double>(g.sources.size());
+    levels /= static_cast<double>(g.sources.size());
+  } else if (p == sssp_p) {
+    ms = time_ms(state, true, [&] {
+      for (Index s : g.sources) benchmark::DoNotOptimize(hpg::sssp(g.a, s));
+    }) / static_cast<double>(g.sources.size());
+  } else if (p == pagerank_p) {
+    int iters = 0;
+    ms = time_ms(state, true, [&] { iters = hpg::pagerank(g.a).iterations; });
+    state.counters["iterations"] = iters;
+  } else {
+    std::uint64_t t = 0;
+    ms = time_ms(state, true, [&] { t = hpg::triangle_count(g.a); });
+    state.counters["triangles"] = static_cast<double>(t);
+  }
+  if (p == bfs_p) g.level = dense(hpg::bfs(g.a, g.sources[0]).level, std::int64_t{-1});
+  if (p == sssp_p) g.dist = dense(hpg::sssp(g.a, g.sources[0]), std::numeric_limits<std::int32_t>::max());
+  if (p == pagerank_p) g.rank = dense(hpg::pagerank(g.a).rank, 0.0f);
+  if (p == tc_p) g.triangles = hpg::triangle_count(g.a);
+  row.hpg_ms = ms;
+  row.levels = levels;
+  row.edges = g.undirected_edges;
+  state.counters["ms"] = ms;
+  if (p <= sssp_p) state.counters["GTEPS"] = g.undirected_edges / (ms * 1e6);
+  state.SetLabel(g.name);
+}
+
+#if HPG_BENCH_SUITESPARSE
+void BM_SuiteSparse(benchmark::State& state) {
+  if (!hpg::cuda_available()) return state.SkipWithError("no GPU (the graphs are generated there)");
+  Graph& g = graph(static_cast<int>(state.range(0)));
+  const int p = static_cast<int>(state.range(1));
+  Row& row = rows()[std::string(prim_name(p)) + " " + g.name];
+  double ms = 0;
+  GrB_Matrix a = g.g.get();  // symmetric: A is its own transpose, so pull steps may use it as A'
+  if (p == bfs_p) {
+    ms = time_ms(state, false, [&] {
+      for (Index s : g.sources) benchmark::DoNotOptimize(hpg::reference::bfs(a, s, a));
+    }) / static_cast<double>(g.sources.size());
+    row.check = hpg::reference::bfs(a, g.sources[0], a).level == g.level ? "levels equal" : "LEVELS DIFFER";
+  } else if (p == sssp_p) {
+    ms = time_ms(state, false, [&] {
+      for (Index s : g.sources) benchmark::DoNotOptimize(hpg::reference::sssp<std::int32_t>(a, s));
+    }) / static_cast<double>(g.sources.size());
+    row.check = hpg::reference::sssp<std::int32_t>(a, g.sources[0]) == g.dist ? "distances equal" : "DISTANCES DIFFER";
+  } else if (p == pagerank_p) {
+    hpg::reference::PageRankResult<float> r;
+    ms = time_ms(state, false, [&] { r = hpg::reference::pagerank<float>(a, {}, a); });
+    double worst = r.rank.size() == g.rank.size() ? 0 : 1;
+    for (std::size_t v = 0; v < r.rank.size() && v < g.rank.size(); ++v) worst = std::max(worst, std::fabs(double(r.rank[v]) - g.rank[v]));
+    char text[64];
+    std::snprintf(text, sizeof text, "max |diff| %.1e%s", worst, worst <= 1e-4 ? "" : " TOO LARGE");
+    row.check = text;
+    state.counters["iterations"] = r.iterations;
+  } else {
+    std::uint64_t t = 0;
+    ms = time_ms(state, false, [&] { t = hpg::reference::triangle_count(a, hpg::reference::TcPresort::ascending); });
+    row.check = t == g.triangles ? "count equal" : "COUNT DIFFERS";
+    state.counters["triangles"] = static_cast<double>(t);
+  }
+  row.ss_ms = ms;
+  state.counters["ms"] = ms;
+  state.SetLabel(g.name);
+}
+#endif
+
+BENCHMARK(BM_Hpg)->ArgsProduct({{21, 22, 0}, {bfs_p, sssp_p, pagerank_p, tc_p}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3);
+#if HPG_BENCH_SUITESPARSE
+BENCHMARK(BM_SuiteSparse)->ArgsProduct({{21, 22, 0}, {bfs_p, sssp_p, pagerank_p, tc_p}})->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1);
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (rows().empty()) return 0;
+  std::printf("\n%-24s %12s %10s %14s %12s %10s  %s\n", "primitive graph", "hpg ms", "GTEPS", "us/level", "SuiteSparse", "speedup",
+              "answers");
+  for (const auto& [name, r] : rows()) {
+    const bool teps = name.rfind("bfs", 0) == 0 || name.rfind("sssp", 0) == 0;
+    char gteps[32] = "-", per_level[32] = "-", ss[32] = "-", speedup[32] = "-";
+    if (teps && r.hpg_ms > 0) std::snprintf(gteps, sizeof gteps, "%.2f", r.edges / (r.hpg_ms * 1e6));
+    if (r.levels > 0) std::snprintf(per_level, sizeof per_level, "%.1f", r.hpg_ms * 1e3 / r.levels);
+    if (r.ss_ms > 0) std::snprintf(ss, sizeof ss, "%.3f", r.ss_ms);
+    if (r.ss_ms > 0 && r.hpg_ms > 0) std::snprintf(speedup, sizeof speedup, "%.1fx", r.ss_ms / r.hpg_ms);
+    std::printf("%-24s %12.3f %10s %14s %12s %10s  %s\n", name.c_str(), r.hpg_ms, gteps, per_level, ss, speedup, r.check.c_str());
+  }
+  return 0;
+}
