@@ -37,8 +37,9 @@ done
 # the test program alone is ~26 MB at -9, ~30 MB at -3).
 xz -T0 -9 "$bundle"/bin/*
 
-# ../shared does not travel with the working tree: take the development data set along.
-if [ -d "$HPG_ROOT/../shared/data" ]; then cp -r "$HPG_ROOT/../shared/data" "$bundle/data/shared"; fi
+# ../shared does not travel with the working tree: take the development data set along, packed
+# (text graphs compress ~6x; gpu-run.sh unpacks it).
+if [ -d "$HPG_ROOT/../shared/data" ]; then tar -C "$HPG_ROOT/../shared" -cf - data | xz -T0 -9 >"$bundle/data/shared.tar.xz"; fi
 git -C "$HPG_ROOT" rev-parse HEAD >"$bundle/COMMIT" 2>/dev/null || true
 du -sh "$bundle"
 ls -la "$bundle/bin" "$bundle/lib"

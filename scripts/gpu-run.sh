@@ -24,8 +24,11 @@ sys_cxx="$(ldconfig -p 2>/dev/null | awk '/libstdc\+\+\.so\.6 /{print $NF; exit}
 if [ -n "$sys_cxx" ] && grep -qa GLIBCXX_3.4.30 "$sys_cxx"; then rm -f "$libdir"/libstdc++.so.6 "$libdir"/libgcc_s.so.1; fi
 cuda_lib="$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../lib64"
 export LD_LIBRARY_PATH="$libdir:$cuda_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-# The working tree travels with the bundle: bundled graphs are under $root/data.
-export HPG_TEST_DATA_DIR="$bundle/data/shared" HPG_SOURCE_DIR="$root" HPG_CLI="$bindir/hpgraph"
+# The working tree travels with the bundle: bundled graphs are under $root/data; the shared data
+# set comes packed.
+datadir="$(mktemp -d)"
+[ -f "$bundle/data/shared.tar.xz" ] && xz -dc "$bundle/data/shared.tar.xz" | tar -C "$datadir" -xf -
+export HPG_TEST_DATA_DIR="$datadir/data" HPG_SOURCE_DIR="$root" HPG_CLI="$bindir/hpgraph"
 
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee "$out/gpu.txt"
 echo "bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null)" | tee -a "$out/gpu.txt"
