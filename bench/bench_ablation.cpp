@@ -8,19 +8,17 @@
 // BFS: levels and parents from 8 seeded sources of nonzero degree (mean time). PageRank: the
 // paper's variant (per-vertex convergence mask, tol 1e-4) and LAGraph's (no mask), to 1e-4.
 #include <benchmark/benchmark.h>
-#include <cuda_runtime.h>
 
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "bench_graphs.hpp"
+#include "bench_timing.hpp"
 #include "hpgraph/hpgraph.hpp"
 
 namespace {
@@ -37,15 +35,7 @@ Graph& graph(int id) {
   if (!g) {
     const hpg::gen::GraphSpec s = hpg::bench::graph_spec(id);
     g = std::make_unique<Graph>(Graph{hpg::gen::describe(s), hpg::generate<float>(s, hpg::Backend::cuda), {}});
-    const hpg::Index n = g->a.nrows();
-    hpg::Vector<float> ones(n, hpg::Backend::cuda), deg(n, hpg::Backend::cuda);
-    hpg::assign(ones, hpg::no_mask, hpg::no_accum, 1.0f, hpg::all);
-    hpg::mxv(deg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<float>, g->a, ones);
-    std::vector<hpg::Index> idx;
-    std::vector<float> d;
-    deg.extract_tuples(idx, d);
-    std::mt19937_64 rng(27491095);
-    while (g->sources.size() < 8 && !idx.empty()) g->sources.push_back(idx[rng() % idx.size()]);
+    g->sources = hpg::bench::sources_with_edges(g->a, 8);
   }
   return *g;
 }
@@ -72,22 +62,6 @@ void set_stage(const Stage& st) {
   hpg::detail::tuning().fuse_mask = st.fuse_mask;
 }
 
-template <class F>
-double time_ms(benchmark::State& state, F&& f) {
-  f();  // warm-up: builds the derived forms (transpose, HYB) once
-  cudaDeviceSynchronize();
-  double total = 0;
-  for (auto _ : state) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    cudaDeviceSynchronize();
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    state.SetIterationTime(s);
-    total += s * 1e3;
-  }
-  return total / static_cast<double>(state.iterations());
-}
-
 void BM_BfsAblation(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
   Graph& g = graph(static_cast<int>(state.range(0)));
@@ -96,7 +70,7 @@ void BM_BfsAblation(benchmark::State& state) {
   hpg::BfsOptions opt;
   opt.method = st.bfs_method;
   std::int64_t levels = 0;
-  const double ms = time_ms(state, [&] {
+  const double ms = hpg::bench::time_ms(state, [&] {
     for (hpg::Index s : g.sources) levels += hpg::bfs(g.a, s, opt).depth;
   }) / static_cast<double>(g.sources.size());
   set_stage(stages[3]);
@@ -114,7 +88,7 @@ void BM_PageRankAblation(benchmark::State& state) {
   hpg::PageRankOptions o;
   o.variant = paper ? hpg::PageRankVariant::hpgraph : hpg::PageRankVariant::lagraph;
   int iters = 0;
-  const double ms = time_ms(state, [&] { iters = hpg::pagerank(g.a, o).iterations; });
+  const double ms = hpg::bench::time_ms(state, [&] { iters = hpg::pagerank(g.a, o).iterations; });
   set_stage(stages[3]);
   state.counters["ms"] = ms;
   state.counters["iterations"] = iters;

@@ -3,7 +3,11 @@
 // 2048 x 2048 grid (road-like: long diameter).
 #pragma once
 
-#include "hpgraph/generate.hpp"
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "hpgraph/hpgraph.hpp"
 
 namespace hpg::bench {
 
@@ -19,6 +23,22 @@ inline gen::GraphSpec graph_spec(int id) {
     s.grid_rows = s.grid_cols = 2048;
   }
   return s;
+}
+
+/// `count` sources drawn (seeded, repeats allowed) from the vertices with at least one out-edge.
+template <class T>
+std::vector<Index> sources_with_edges(const Matrix<T>& a, std::size_t count) {
+  const Index n = a.nrows();
+  Vector<T> ones(n, a.backend()), deg(n, a.backend());
+  assign(ones, no_mask, no_accum, T(1), all);
+  mxv(deg, no_mask, no_accum, plus_pair<T>, a, ones);
+  std::vector<Index> idx;
+  std::vector<T> d;
+  deg.extract_tuples(idx, d);
+  std::mt19937_64 rng(27491095);
+  std::vector<Index> sources;
+  while (sources.size() < count && !idx.empty()) sources.push_back(idx[rng() % idx.size()]);
+  return sources;
 }
 
 }  // namespace hpg::bench

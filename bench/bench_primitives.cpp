@@ -8,27 +8,25 @@
 // rows also check the answers (levels, distances, ranks within 1e-4, triangle count) so a fast
 // wrong answer cannot pass unseen.
 #include <benchmark/benchmark.h>
-#include <cuda_runtime.h>
 
-#include <chrono>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <cstdio>
 #include <map>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "bench_graphs.hpp"
+#include "bench_timing.hpp"
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
 #include "hpgraph/hpgraph.hpp"
 #if HPG_BENCH_SUITESPARSE
-#include "hpgraph/suitesparse_reference.hpp"
+#include "hpgraph/algorithms/suitesparse_reference.hpp"
 #endif
 
 namespace {
@@ -60,16 +58,8 @@ Graph& graph(int id) {
     g = std::make_unique<Graph>();
     g->name = id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048";
     g->a = hpg::generate<std::int32_t>(s, hpg::Backend::cuda);
-    const Index n = g->a.nrows();
     g->undirected_edges = static_cast<double>(g->a.nvals()) / 2;
-    hpg::Vector<std::int32_t> ones(n, hpg::Backend::cuda), deg(n, hpg::Backend::cuda);
-    hpg::assign(ones, hpg::no_mask, hpg::no_accum, 1, hpg::all);
-    hpg::mxv(deg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<std::int32_t>, g->a, ones);
-    std::vector<Index> idx;
-    std::vector<std::int32_t> d;
-    deg.extract_tuples(idx, d);
-    std::mt19937_64 rng(27491095);
-    while (g->sources.size() < 4 && !idx.empty()) g->sources.push_back(idx[rng() % idx.size()]);
+    g->sources = hpg::bench::sources_with_edges(g->a, 4);
 #if HPG_BENCH_SUITESPARSE
     g->g.reset(hpg::to_grb(g->a));
 #endif
@@ -84,22 +74,6 @@ struct Row {
 std::map<std::string, Row>& rows() {
   static std::map<std::string, Row> r;
   return r;
-}
-
-template <class F>
-double time_ms(benchmark::State& state, bool gpu, F&& f) {
-  f();  // warm-up: the derived forms (transpose, HYB) are built once per matrix
-  if (gpu) cudaDeviceSynchronize();
-  double total = 0;
-  for (auto _ : state) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    if (gpu) cudaDeviceSynchronize();
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    state.SetIterationTime(s);
-    total += s * 1e3;
-  }
-  return total / static_cast<double>(state.iterations());
 }
 
 template <class T, class V>
@@ -123,22 +97,22 @@ void BM_Hpg(benchmark::State& state) {
   double levels = 0;
   double ms = 0;
   if (p == bfs_p) {
-    ms = time_ms(state, true, [&] {
+    ms = hpg::bench::time_ms(state, [&] {
       levels = 0;
       for (Index s : g.sources) levels += hpg::bfs(g.a, s).depth;
     }) / static_cast<double>(g.sources.size());
     levels /= static_cast<double>(g.sources.size());
   } else if (p == sssp_p) {
-    ms = time_ms(state, true, [&] {
+    ms = hpg::bench::time_ms(state, [&] {
       for (Index s : g.sources) benchmark::DoNotOptimize(hpg::sssp(g.a, s));
     }) / static_cast<double>(g.sources.size());
   } else if (p == pagerank_p) {
     int iters = 0;
-    ms = time_ms(state, true, [&] { iters = hpg::pagerank(g.a).iterations; });
+    ms = hpg::bench::time_ms(state, [&] { iters = hpg::pagerank(g.a).iterations; });
     state.counters["iterations"] = iters;
   } else {
     std::uint64_t t = 0;
-    ms = time_ms(state, true, [&] { t = hpg::triangle_count(g.a); });
+    ms = hpg::bench::time_ms(state, [&] { t = hpg::triangle_count(g.a); });
     state.counters["triangles"] = static_cast<double>(t);
   }
   if (p == bfs_p) g.level = dense(hpg::bfs(g.a, g.sources[0]).level, std::int64_t{-1});
@@ -162,18 +136,18 @@ void BM_SuiteSparse(benchmark::State& state) {
   double ms = 0;
   GrB_Matrix a = g.g.get();  // symmetric: A is its own transpose, so pull steps may use it as A'
   if (p == bfs_p) {
-    ms = time_ms(state, false, [&] {
+    ms = hpg::bench::time_ms(state, [&] {
       for (Index s : g.sources) benchmark::DoNotOptimize(hpg::reference::bfs(a, s, a));
     }) / static_cast<double>(g.sources.size());
     row.check = hpg::reference::bfs(a, g.sources[0], a).level == g.level ? "levels equal" : "LEVELS DIFFER";
   } else if (p == sssp_p) {
-    ms = time_ms(state, false, [&] {
+    ms = hpg::bench::time_ms(state, [&] {
       for (Index s : g.sources) benchmark::DoNotOptimize(hpg::reference::sssp<std::int32_t>(a, s));
     }) / static_cast<double>(g.sources.size());
     row.check = hpg::reference::sssp<std::int32_t>(a, g.sources[0]) == g.dist ? "distances equal" : "DISTANCES DIFFER";
   } else if (p == pagerank_p) {
     hpg::reference::PageRankResult<float> r;
-    ms = time_ms(state, false, [&] { r = hpg::reference::pagerank<float>(a, {}, a); });
+    ms = hpg::bench::time_ms(state, [&] { r = hpg::reference::pagerank<float>(a, {}, a); });
     double worst = r.rank.size() == g.rank.size() ? 0 : 1;
     for (std::size_t v = 0; v < r.rank.size() && v < g.rank.size(); ++v) worst = std::max(worst, std::fabs(double(r.rank[v]) - g.rank[v]));
     char text[64];
@@ -182,7 +156,7 @@ void BM_SuiteSparse(benchmark::State& state) {
     state.counters["iterations"] = r.iterations;
   } else {
     std::uint64_t t = 0;
-    ms = time_ms(state, false, [&] { t = hpg::reference::triangle_count(a, hpg::reference::TcPresort::ascending); });
+    ms = hpg::bench::time_ms(state, [&] { t = hpg::reference::triangle_count(a, hpg::reference::TcPresort::ascending); });
     row.check = t == g.triangles ? "count equal" : "COUNT DIFFERS";
     state.counters["triangles"] = static_cast<double>(t);
   }

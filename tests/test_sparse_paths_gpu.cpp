@@ -15,6 +15,7 @@
 
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
+#include "vector_compare.hpp"
 
 namespace {
 
@@ -44,19 +45,7 @@ Pair<T> random_vector(Index n, double density, std::uint64_t seed) {
   return p;
 }
 
-template <class T>
-void expect_same(const hpg::Vector<T>& host, const hpg::Vector<T>& gpu, const std::string& what) {
-  std::vector<Index> hi, gi;
-  std::vector<T> hv, gv;
-  host.extract_tuples(hi, hv);
-  gpu.extract_tuples(gi, gv);
-  ASSERT_EQ(gpu.nvals(), gi.size()) << what << ": nvals() disagrees with the stored entries";
-  ASSERT_EQ(hi.size(), gi.size()) << what << ": nvals differ";
-  for (std::size_t k = 0; k < hi.size(); ++k) {
-    ASSERT_EQ(hi[k], gi[k]) << what << ": entry " << k;
-    ASSERT_EQ(hv[k], gv[k]) << what << ": value at index " << hi[k];
-  }
-}
+using hpg::test::expect_same;
 
 constexpr Index n = 6000;
 // Densities below and above the 1/16 at which a vector is kept sparse.

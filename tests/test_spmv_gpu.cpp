@@ -15,6 +15,7 @@
 
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
+#include "vector_compare.hpp"
 
 namespace {
 
@@ -71,18 +72,7 @@ std::pair<hpg::Vector<T>, hpg::Vector<T>> random_vector(Index n, double density,
   return {std::move(h), std::move(d)};
 }
 
-template <class T>
-void expect_same(const hpg::Vector<T>& host, const hpg::Vector<T>& gpu, const std::string& what) {
-  std::vector<Index> hi, gi;
-  std::vector<T> hv, gv;
-  host.extract_tuples(hi, hv);
-  gpu.extract_tuples(gi, gv);
-  ASSERT_EQ(hi.size(), gi.size()) << what << ": nvals differ";
-  for (std::size_t k = 0; k < hi.size(); ++k) {
-    ASSERT_EQ(hi[k], gi[k]) << what << ": entry " << k;
-    ASSERT_EQ(hv[k], gv[k]) << what << ": value at index " << hi[k];
-  }
-}
+using hpg::test::expect_same;
 
 /// w = semiring over (A or A') and u, on both backends, with the given mask/accum settings.
 template <class W, class SR, class U>

@@ -1,5 +1,5 @@
 // The four primitives (algorithms/) against their SuiteSparse:GraphBLAS reference
-// (hpgraph/suitesparse_reference.hpp), on both backends, on every graph of ../shared/data and on
+// (hpgraph/algorithms/suitesparse_reference.hpp), on both backends, on every graph of ../shared/data and on
 // generated ones: BFS levels exactly and parents by the BFS-parent rule, from several sources;
 // SSSP exactly with integer weights and to 1e-6 relative with double weights (a reachable negative
 // cycle: both sides throw); PageRank (lagraph, gap, hpgraph) to 1e-4 with the same converged flag;
@@ -23,7 +23,7 @@
 #include "hpgraph/hpgraph.hpp"
 #include "hpgraph/io.hpp"
 #include "hpgraph/suitesparse.hpp"
-#include "hpgraph/suitesparse_reference.hpp"
+#include "hpgraph/algorithms/suitesparse_reference.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -293,7 +293,7 @@ TEST_P(SuiteSparseAlgorithms, PageRankAllVariants) {
       hpg::PageRankOptions o;
       o.variant = variant;
       hpg::reference::PageRankOptions ro;
-      ro.variant = static_cast<hpg::reference::PageRankVariant>(variant);
+      ro.variant = variant;
       const auto got = hpg::pagerank<float>(a, o);
       // The paper's form freezes a vertex once it moves by tol or less: where rounding puts a
       // vertex on the other side of that line, two computations differ by about tol (its ranks

@@ -116,12 +116,18 @@ void cuda_spmv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, 
                      VectorAccess::device(u), pull_over_transpose, entry_out_first, d);
 }
 
+/// The mask's device storage (nullptr: no mask), once it is checked to be w's size.
+template <class W, class Mask>
+auto checked_device_mask(const Vector<W>& w, const Mask& mask) {
+  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
+  return device_vector_mask(mask);
+}
+
 /// W<M, replace> = accum ? accum(W, T) : T on the GPU, for T in bitmap form.
 template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda::DeviceResult<Z>& t, const Descriptor& d,
                  const std::uint8_t* region = nullptr) {
-  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
-  const cuda::DeviceMask m = cuda::vector_mask(device_vector_mask(mask), w.size(), d);
+  const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
   cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region);
 }
 
@@ -129,8 +135,7 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda:
 /// w's (no finish pass, no copy).
 template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceResult<Z>&& t, const Descriptor& d) {
-  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
-  const cuda::DeviceMask m = cuda::vector_mask(device_vector_mask(mask), w.size(), d);
+  const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
   cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace);
 }
 
@@ -138,8 +143,7 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::Devic
 /// rules allow, with no pass over all of w.
 template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceSparseResult<Z>&& t, const Descriptor& d) {
-  if constexpr (!std::is_same_v<Mask, no_mask_t>) check_dim("operation", "mask size", mask.size(), w.size());
-  cuda::finish_vector_sparse(VectorAccess::device(w), device_vector_mask(mask), accum, std::move(t), d);
+  cuda::finish_vector_sparse(VectorAccess::device(w), checked_device_mask(w, mask), accum, std::move(t), d);
 }
 
 /// apply / select on the GPU: over u's entries when u is sparse, else over its bitmap.
@@ -160,10 +164,9 @@ bool cuda_try_upsert(Vector<W>& w, const Mask& mask, const Accum&, const cuda::U
     return false;
   } else {
     if (!I.is_all() || !u_at_mask || !d.mask_structure || d.mask_complement || d.replace) return false;
-    check_dim("assign", "mask size", mask.size(), w.size());
-    const auto& dm = VectorAccess::device(mask);
-    if (dm.format != VectorFormat::sparse) return false;
-    cuda::upsert(VectorAccess::device(w), dm, src);
+    const auto* dm = checked_device_mask(w, mask);
+    if (dm->format != VectorFormat::sparse) return false;
+    cuda::upsert(VectorAccess::device(w), *dm, src);
     return true;
   }
 }

@@ -98,47 +98,32 @@ struct probe_allows {
   HPG_HOST_DEVICE bool operator()(const Tup& t) const { return probe(thrust::get<0>(t)); }
 };
 
-/// Copies the first n of t's entries into arrays of exactly n (a vector's arrays hold nvals entries).
-template <class Z>
-void shrink_to(DeviceSparseResult<Z>& t, DeviceArray<std::uint32_t>&& idx, DeviceArray<Z>&& val, Index n, const char* what) {
-  if (n == idx.size()) {
-    t.idx = std::move(idx);
-    t.val = std::move(val);
-  } else {
-    t.idx.allocate(n, what);
-    t.val.allocate(n, what);
-    if (n) {
-      copy_device_to_device(t.idx.data(), idx.data(), n * sizeof(std::uint32_t));
-      copy_device_to_device(t.val.data(), val.data(), n * sizeof(Z));
-    }
-  }
-  t.nvals = n;
-}
-
-/// Keeps t's entries where keep(entry) holds (a compaction: one host sync for the count).
-template <class Z, class Keep>
-void keep_entries(DeviceSparseResult<Z>& t, const Keep& keep, const char* what) {
+/// Keeps the entries of t that copy_if(first, last, out) copies (one host sync for the count), in
+/// arrays of exactly the kept size.
+template <class Z, class CopyIf>
+void compact(DeviceSparseResult<Z>& t, const char* what, const CopyIf& copy_if) {
   if (t.nvals == 0) return;
   DeviceArray<std::uint32_t> idx(t.nvals, what);
   DeviceArray<Z> val(t.nvals, what);
   const auto first = thrust::make_zip_iterator(t.idx.data(), t.val.data());
   const auto out = thrust::make_zip_iterator(idx.data(), val.data());
-  const auto n = guarded(what, [&] { return static_cast<Index>(thrust::copy_if(policy(), first, first + t.nvals, out, keep) - out); });
-  shrink_to(t, std::move(idx), std::move(val), n, what);
+  t.nvals = guarded(what, [&] { return static_cast<Index>(copy_if(first, first + t.nvals, out) - out); });
+  idx.shrink(t.nvals, what);
+  val.shrink(t.nvals, what);
+  t.idx = std::move(idx);
+  t.val = std::move(val);
+}
+
+/// Keeps t's entries where keep(entry) holds.
+template <class Z, class Keep>
+void keep_entries(DeviceSparseResult<Z>& t, const Keep& keep, const char* what) {
+  compact(t, what, [&](auto first, auto last, auto out) { return thrust::copy_if(policy(), first, last, out, keep); });
 }
 
 /// Keeps t's entries whose stencil byte is set.
 template <class Z>
 void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const char* what) {
-  if (t.nvals == 0) return;
-  DeviceArray<std::uint32_t> idx(t.nvals, what);
-  DeviceArray<Z> val(t.nvals, what);
-  const auto first = thrust::make_zip_iterator(t.idx.data(), t.val.data());
-  const auto out = thrust::make_zip_iterator(idx.data(), val.data());
-  const auto n = guarded(what, [&] {
-    return static_cast<Index>(thrust::copy_if(policy(), first, first + t.nvals, stencil, out, is_present{}) - out);
-  });
-  shrink_to(t, std::move(idx), std::move(val), n, what);
+  compact(t, what, [&](auto first, auto last, auto out) { return thrust::copy_if(policy(), first, last, stencil, out, is_present{}); });
 }
 
 /// The C API's typecast (hpgraph/detail/cast.hpp), as a functor for Thrust.

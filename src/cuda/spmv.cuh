@@ -349,14 +349,6 @@ struct monoid_add {
   HPG_HOST_DEVICE Z operator()(const Z& a, const Z& b) const { return static_cast<Z>(s.add(a, b)); }
 };
 
-template <class Z>
-__global__ void scatter_result_kernel(const std::uint32_t* key, const Z* val, Index m, Z* tval, std::uint8_t* tpres) {
-  for (Index e = blockIdx.x * Index(blockDim.x) + threadIdx.x; e < m; e += Index(gridDim.x) * blockDim.x) {
-    tval[key[e]] = val[e];
-    tpres[key[e]] = 1;
-  }
-}
-
 /// Push: T (sparse, masked) from a sparse u through the rows of P (the CSR whose row k lists the
 /// outputs that u(k) reaches). Products are laid out by an exclusive scan of the row lengths and
 /// each thread finds its u entry by binary search, so hub rows cost no more than others; products
@@ -397,17 +389,11 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
     DeviceArray<Z> uval(kept, "push products");
     auto ends = thrust::reduce_by_key(policy(), key.data(), key.data() + kept, prod.data(), ukey.data(), uval.data(),
                                       thrust::equal_to<std::uint32_t>(), monoid_add<SR, Z>{s});
-    const auto m = static_cast<Index>(ends.first - ukey.data());
-    if (m == kept) {
-      t.idx = std::move(ukey);
-      t.val = std::move(uval);
-    } else {  // exact-size arrays: a vector's arrays hold nvals entries
-      t.idx.allocate(m, "push result");
-      t.val.allocate(m, "push result");
-      copy_device_to_device(t.idx.data(), ukey.data(), m * sizeof(std::uint32_t));
-      copy_device_to_device(t.val.data(), uval.data(), m * sizeof(Z));
-    }
-    t.nvals = m;
+    t.nvals = static_cast<Index>(ends.first - ukey.data());
+    ukey.shrink(t.nvals, "push result");
+    uval.shrink(t.nvals, "push result");
+    t.idx = std::move(ukey);
+    t.val = std::move(uval);
   });
 }
 

@@ -75,20 +75,14 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
     DeviceArray<W> val(cap, "vector values");
     const auto ends = thrust::set_union_by_key(policy(), mask.idx.data(), mask.idx.data() + m, w.idx.data(), w.idx.data() + w.nvals,
                                                mval.data(), w.val.data(), idx.data(), val.data());
-    const auto count = static_cast<Index>(ends.first - idx.data());
     DeviceVec<W> out;
     out.size = w.size;
-    out.nvals = count;
+    out.nvals = static_cast<Index>(ends.first - idx.data());
     out.format = VectorFormat::sparse;
-    if (count == cap) {
-      out.idx = std::move(idx);
-      out.val = std::move(val);
-    } else {  // exact-size arrays: a vector's arrays hold nvals entries
-      out.idx.allocate(count, "vector indices");
-      out.val.allocate(count, "vector values");
-      copy_device_to_device(out.idx.data(), idx.data(), count * sizeof(std::uint32_t));
-      copy_device_to_device(out.val.data(), val.data(), count * sizeof(W));
-    }
+    idx.shrink(out.nvals, "vector indices");
+    val.shrink(out.nvals, "vector values");
+    out.idx = std::move(idx);
+    out.val = std::move(val);
     vec_to_format(out, host::preferred_format(out.size, out.nvals));
     w = std::move(out);
   });

@@ -53,6 +53,14 @@ class DeviceArray {
     ptr_ = fresh;
     size_ = n;
   }
+  /// Keeps the first n elements in an array of exactly n (a no-op when n is not smaller): a
+  /// compaction's output becomes a vector's arrays, which hold exactly nvals entries.
+  void shrink(std::size_t n, const char* what = "device array") {
+    if (n >= size_) return;
+    DeviceArray kept(n, what);
+    if (n) copy_device_to_device(kept.ptr_, ptr_, n * sizeof(T));
+    *this = std::move(kept);
+  }
   void release() noexcept {
     device_free(ptr_);
     ptr_ = nullptr;

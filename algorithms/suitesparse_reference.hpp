@@ -1,6 +1,7 @@
 // The four primitives (DESIGN.md, "The four primitives") written with SuiteSparse:GraphBLAS calls,
 // following LAGraph's algorithms, as the CPU reference that tests, the CLI's --check and the
-// benchmarks compare HPGraph with (header-only; link the CMake target hpgraph::suitesparse).
+// benchmarks compare HPGraph with (header-only; link the CMake target hpgraph::suitesparse). It
+// sits with the algorithms it mirrors and shares their option types.
 // LAGraph itself is not a dependency (it is rarely packaged), so its algorithms are restated here
 // with the same GrB / GxB calls, semirings and switch rules:
 //
@@ -31,6 +32,7 @@
 #include <utility>
 #include <vector>
 
+#include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/suitesparse.hpp"
 
 namespace hpg::reference {
@@ -251,15 +253,9 @@ std::vector<T> sssp(GrB_Matrix a, GrB_Index source) {
 // ------------------------------------------------------------------------------------------------
 // PageRank
 
-/// The variants of algorithms/pagerank.hpp, in the same order (a static_cast maps one to the other).
-enum class PageRankVariant { lagraph, gap, hpgraph };
-
-struct PageRankOptions {
-  double damping = 0.85;
-  double tol = 1e-4;
-  int max_iters = 100;
-  PageRankVariant variant = PageRankVariant::lagraph;
-};
+/// The variants and options of hpg::pagerank (algorithms/pagerank.hpp), the same types.
+using hpg::PageRankOptions;
+using hpg::PageRankVariant;
 
 template <class R = float>
 struct PageRankResult {
