@@ -52,6 +52,10 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+extern const char* const compiled_data_dir;    // configured_paths.cpp
+extern const char* const compiled_source_dir;
+extern const char* const compiled_cli_path;
+
 /// A path compiled in by CMake, unless the environment overrides it (the relocatable GPU bundle
 /// runs on another machine, where the build tree's paths do not exist).
 inline std::string configured_path(const char* env, const char* compiled) {
@@ -59,11 +63,11 @@ inline std::string configured_path(const char* env, const char* compiled) {
   return v && *v ? std::string(v) : std::string(compiled);
 }
 /// ../shared/data (HPG_TEST_DATA_DIR); tests that need it skip when it is absent.
-inline std::filesystem::path data_dir() { return configured_path("HPG_TEST_DATA_DIR", HPG_TEST_DATA_DIR); }
+inline std::filesystem::path data_dir() { return configured_path("HPG_TEST_DATA_DIR", compiled_data_dir); }
 /// The repository root (HPG_SOURCE_DIR): bundled graphs live in its data/ folder.
-inline std::string source_dir() { return configured_path("HPG_SOURCE_DIR", HPG_SOURCE_DIR); }
+inline std::string source_dir() { return configured_path("HPG_SOURCE_DIR", compiled_source_dir); }
 /// The hpgraph program under test (HPG_CLI).
-inline std::string cli_path() { return configured_path("HPG_CLI", HPG_CLI_PATH); }
+inline std::string cli_path() { return configured_path("HPG_CLI", compiled_cli_path); }
 inline bool have_data() { return std::filesystem::is_directory(data_dir()); }
 #define HPG_REQUIRE_DATA()                                                              \
   do {                                                                                  \

@@ -203,10 +203,7 @@ class Vector {
     }
     if (dev_.nvals == 0) return std::nullopt;
     const std::uint32_t* base = dev_.idx.data();
-    const std::uint32_t* pos = detail::cuda::guarded("extract_element", [&] {
-      return thrust::lower_bound(detail::cuda::policy(), base, base + dev_.nvals, static_cast<std::uint32_t>(i));
-    });
-    const auto k = static_cast<std::size_t>(pos - base);
+    const std::size_t k = detail::cuda::lower_bound(base, dev_.nvals, static_cast<std::uint32_t>(i));
     if (k == dev_.nvals) return std::nullopt;
     std::uint32_t found = 0;
     detail::copy_device_to_host(&found, base + k, sizeof(found));
@@ -256,9 +253,7 @@ class Vector {
         detail::copy_device_to_device(d.val.data(), dev_.val.data(), keep * sizeof(T));
         detail::copy_device_to_device(d.present.data(), dev_.present.data(), keep);
       }
-      d.nvals = detail::cuda::guarded("Vector::resize", [&] {
-        return static_cast<Index>(thrust::count(detail::cuda::policy(), d.present.data(), d.present.data() + n, std::uint8_t{1}));
-      });
+      d.nvals = static_cast<Index>(detail::cuda::count_set(d.present.data(), n));
       dev_ = std::move(d);
     }
 #endif

@@ -185,7 +185,7 @@ DeviceCsr<X> select_csr(const F& f, const DeviceCsr<X>& a) {
   map_entries_kernel<true, X><<<grid_for(nnz, 256), 256>>>(f, ai.view, nnz, val.data(), keep.data(), key.data());
   check_launch("map_entries_kernel");
   return guarded("select", [&] {
-    const auto kept = static_cast<std::size_t>(thrust::count(policy(), keep.data(), keep.data() + nnz, std::uint8_t{1}));
+    const auto kept = static_cast<std::size_t>(count_set(keep.data(), nnz));
     DeviceArray<std::uint64_t> tkey(kept, "matrix keys");
     DeviceArray<X> tval(kept, "matrix values");
     if (kept)
@@ -264,7 +264,7 @@ __global__ inline void block_keys_kernel(const std::uint32_t* rows, const std::u
 /// The indices whose bitmap byte is set, ascending.
 inline DeviceArray<std::uint32_t> bitmap_indices(const DeviceArray<std::uint8_t>& bitmap, Index n) {
   return guarded("assign region", [&] {
-    const auto count = static_cast<std::size_t>(n ? thrust::count(policy(), bitmap.data(), bitmap.data() + n, std::uint8_t{1}) : 0);
+    const auto count = static_cast<std::size_t>(n ? count_set(bitmap.data(), n) : 0);
     DeviceArray<std::uint32_t> out(count, "assign region");
     if (count) {
       auto first = thrust::make_counting_iterator<std::uint32_t>(0);
@@ -289,7 +289,7 @@ DeviceCsr<X> assign_scalar_csr(const X& x, const MatrixRegion& region, const Mat
                                                         all.data(), keep.data());
     check_launch("mask_region_keys_kernel");
     guarded("assign", [&] {
-      const auto kept = static_cast<std::size_t>(thrust::count(policy(), keep.data(), keep.data() + mn, std::uint8_t{1}));
+      const auto kept = static_cast<std::size_t>(count_set(keep.data(), mn));
       key.allocate(kept, "assign keys");
       if (kept) thrust::copy_if(policy(), all.data(), all.data() + mn, keep.data(), key.data(), is_present{});
     });

@@ -98,16 +98,14 @@ struct probe_allows {
   HPG_HOST_DEVICE bool operator()(const Tup& t) const { return probe(thrust::get<0>(t)); }
 };
 
-/// Keeps the entries of t that copy_if(first, last, out) copies (one host sync for the count), in
-/// arrays of exactly the kept size.
-template <class Z, class CopyIf>
-void compact(DeviceSparseResult<Z>& t, const char* what, const CopyIf& copy_if) {
+/// Keeps the entries of t that select(idx, val, n, idx_out, val_out) copies and counts (one host
+/// sync for the count), in arrays of exactly the kept size.
+template <class Z, class Select>
+void compact(DeviceSparseResult<Z>& t, const char* what, const Select& select) {
   if (t.nvals == 0) return;
   DeviceArray<std::uint32_t> idx(t.nvals, what);
   DeviceArray<Z> val(t.nvals, what);
-  const auto first = thrust::make_zip_iterator(t.idx.data(), t.val.data());
-  const auto out = thrust::make_zip_iterator(idx.data(), val.data());
-  t.nvals = guarded(what, [&] { return static_cast<Index>(copy_if(first, first + t.nvals, out) - out); });
+  t.nvals = guarded(what, [&] { return static_cast<Index>(select(t.idx.data(), t.val.data(), t.nvals, idx.data(), val.data())); });
   idx.shrink(t.nvals, what);
   val.shrink(t.nvals, what);
   t.idx = std::move(idx);
@@ -117,13 +115,19 @@ void compact(DeviceSparseResult<Z>& t, const char* what, const CopyIf& copy_if) 
 /// Keeps t's entries where keep(entry) holds.
 template <class Z, class Keep>
 void keep_entries(DeviceSparseResult<Z>& t, const Keep& keep, const char* what) {
-  compact(t, what, [&](auto first, auto last, auto out) { return thrust::copy_if(policy(), first, last, out, keep); });
+  compact(t, what, [&](const std::uint32_t* idx, const Z* val, std::size_t n, std::uint32_t* idx_out, Z* val_out) {
+    const auto first = thrust::make_zip_iterator(idx, val);
+    const auto out = thrust::make_zip_iterator(idx_out, val_out);
+    return static_cast<std::size_t>(thrust::copy_if(policy(), first, first + n, out, keep) - out);
+  });
 }
 
 /// Keeps t's entries whose stencil byte is set.
 template <class Z>
 void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const char* what) {
-  compact(t, what, [&](auto first, auto last, auto out) { return thrust::copy_if(policy(), first, last, stencil, out, is_present{}); });
+  compact(t, what, [&](const std::uint32_t* idx, const Z* val, std::size_t n, std::uint32_t* idx_out, Z* val_out) {
+    return compact_by_stencil(idx, val, n, stencil, idx_out, val_out);
+  });
 }
 
 /// The C API's typecast (hpgraph/detail/cast.hpp), as a functor for Thrust.

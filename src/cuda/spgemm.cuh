@@ -105,7 +105,7 @@ DeviceCsr<typename SR::value_type> mxm_masked_dot(const SR& s, const DeviceCsr<A
   masked_dot_kernel<<<grid_for(mn, 256), 256>>>(s, ai.view, bi.view, mask.view, mask.nrows, mn, key.data(), val.data(), found.data());
   check_launch("masked_dot_kernel");
   return guarded("mxm (masked dot)", [&] {
-    const auto kept = static_cast<std::size_t>(thrust::count(policy(), found.data(), found.data() + mn, std::uint8_t{1}));
+    const auto kept = static_cast<std::size_t>(count_set(found.data(), mn));
     DeviceArray<std::uint64_t> tkey(kept, "mxm keys");
     DeviceArray<Z> tval(kept, "mxm values");
     if (kept)  // the mask's entries are in row-major order, so the kept keys are sorted
@@ -201,15 +201,12 @@ DeviceCsr<typename SR::value_type> mxm_esc(const SR& s, const DeviceCsr<A>& a, c
     // Sort the keys with a permutation and gather the products (values of any type, user structs
     // included, travel once).
     DeviceArray<std::uint64_t> perm(n, "mxm permutation");
-    thrust::sequence(policy(), perm.data(), perm.data() + n);
-    thrust::stable_sort_by_key(policy(), key.data(), key.data() + n, perm.data());
+    stable_sort_with_permutation(key.data(), n, perm.data());
     DeviceArray<Z> sorted(n, "mxm products");
-    thrust::gather(policy(), perm.data(), perm.data() + n, prod.data(), sorted.data());
+    gather_values(perm.data(), n, prod.data(), sorted.data());
     perm.release();
     prod.release();
-    const auto unique_n = static_cast<std::size_t>(thrust::inner_product(policy(), key.data(), key.data() + n - 1, key.data() + 1,
-                                                                          std::size_t{1}, thrust::plus<std::size_t>(),
-                                                                          thrust::not_equal_to<std::uint64_t>()));
+    const std::size_t unique_n = count_distinct_sorted(key.data(), n);
     DeviceArray<std::uint64_t> ukey(unique_n, "mxm keys");
     DeviceArray<Z> uval(unique_n, "mxm values");
     thrust::reduce_by_key(policy(), key.data(), key.data() + n, sorted.data(), ukey.data(), uval.data(), thrust::equal_to<std::uint64_t>(),

@@ -338,11 +338,6 @@ __global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t*
   }
 }
 
-struct is_pad_key {
-  template <class Tup>
-  HPG_HOST_DEVICE bool operator()(const Tup& t) const { return thrust::get<0>(t) == hyb_pad; }
-};
-
 template <class SR, class Z>
 struct monoid_add {
   SR s;
@@ -381,10 +376,9 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
                                                                 u_sparse.val, nu, start.data(), total, allows,
                                                                 entry_out_first, key.data(), prod.data());
     check_launch("push_expand_kernel");
-    auto zb = thrust::make_zip_iterator(key.data(), prod.data());
-    const auto kept = static_cast<std::size_t>(thrust::remove_if(policy(), zb, zb + total, is_pad_key{}) - zb);
+    const std::size_t kept = remove_key(key.data(), prod.data(), total, hyb_pad);
     if (kept == 0) return;
-    thrust::sort_by_key(policy(), key.data(), key.data() + kept, prod.data());
+    sort_pairs(key.data(), prod.data(), kept);
     DeviceArray<std::uint32_t> ukey(kept, "push keys");
     DeviceArray<Z> uval(kept, "push products");
     auto ends = thrust::reduce_by_key(policy(), key.data(), key.data() + kept, prod.data(), ukey.data(), uval.data(),

@@ -166,7 +166,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
                                              accum, replace, n, out.val.data(), out.present.data());
     check_launch("finish_kernel");
     out.nvals = guarded("finish", [&] {
-      return static_cast<Index>(thrust::count(policy(), out.present.data(), out.present.data() + n, std::uint8_t{1}));
+      return static_cast<Index>(count_set(out.present.data(), n));
     });
   }
   vec_to_format(out, host::preferred_format(out.size, out.nvals));
@@ -185,7 +185,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       out.size = n;
       out.format = VectorFormat::bitmap;
       out.nvals = n ? guarded("finish", [&] {
-        return static_cast<Index>(thrust::count(policy(), tpres.data(), tpres.data() + n, std::uint8_t{1}));
+        return static_cast<Index>(count_set(tpres.data(), n));
       }) : 0;
       out.val = std::move(tval);
       out.present = std::move(tpres);

@@ -49,17 +49,14 @@ inline constexpr std::uint32_t hyb_pad = 0xffffffffu;
 inline constexpr int hyb_bins = 4;
 HPG_HOST_DEVICE constexpr unsigned hyb_bin_lanes(int bin) { return 4u << bin; }  // 4, 8, 16, 32
 inline constexpr std::uint64_t hyb_piece = 1024;
-template <class T>
-struct DeviceHyb {
+/// The part of a HYB that depends only on the pattern (columns, COO rows and offsets, tail
+/// schedule): built by library code compiled once (hyb_layout.cu), whatever the value type.
+struct HybLayout {
   Index nrows = 0, ncols = 0, width = 0;
-  bool iso = false;
-  T iso_value{};
   DeviceArray<std::uint32_t> ell_col;
-  DeviceArray<T> ell_val;  // empty when iso
   DeviceArray<std::uint32_t> coo_rows;
   DeviceArray<std::uint64_t> coo_ptr;
   DeviceArray<std::uint32_t> coo_col;
-  DeviceArray<T> coo_val;  // empty when iso
   // Tail schedule. Bins 0 .. hyb_bins - 2: tail_item lists tail rows r. The last bin: an item is
   // piece tail_piece[q] of tail row tail_item[q].
   DeviceArray<std::uint32_t> tail_item;
@@ -70,6 +67,14 @@ struct DeviceHyb {
   Index coo_row_count() const { return coo_rows.size(); }
   std::uint64_t coo_entries() const { return coo_col.size(); }
   Index long_items() const { return bin_start[hyb_bins] - bin_start[hyb_bins - 1]; }
+};
+
+template <class T>
+struct DeviceHyb : HybLayout {
+  bool iso = false;
+  T iso_value{};
+  DeviceArray<T> ell_val;  // empty when iso
+  DeviceArray<T> coo_val;  // empty when iso
 };
 
 /// Forms of a device matrix derived from its CSR, built on first use and dropped when the

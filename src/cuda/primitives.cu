@@ -1,0 +1,194 @@
+// The primitives of primitives.cuh, compiled once into libhpgraph.
+#include "hpgraph/cuda/primitives.cuh"
+
+#include <thrust/binary_search.h>
+#include <thrust/count.h>
+#include <thrust/inner_product.h>
+#include <thrust/iterator/constant_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+#include <thrust/transform.h>
+
+#include <string>
+
+namespace hpg::detail::cuda {
+namespace {
+
+struct key_col {
+  __host__ __device__ std::uint32_t operator()(std::uint64_t k) const { return static_cast<std::uint32_t>(k); }
+};
+struct row_start_key {
+  __host__ __device__ std::uint64_t operator()(std::uint64_t i) const { return i << 32; }
+};
+struct widen_index {
+  __host__ __device__ std::uint64_t operator()(std::uint32_t i) const { return i; }
+};
+struct swap_key {
+  __host__ __device__ std::uint64_t operator()(std::uint64_t k) const { return (k << 32) | (k >> 32); }
+};
+
+template <class Offset>
+struct entry_key {
+  const Offset* ptr;
+  const std::uint32_t* col;
+  Index nrows;
+  __host__ __device__ std::uint64_t operator()(std::uint64_t k) const {
+    // the row r with ptr[r] <= k < ptr[r + 1]
+    Index lo = 0, hi = nrows;
+    while (hi - lo > 1) {
+      Index mid = (lo + hi) / 2;
+      if (ptr[mid] <= k) lo = mid; else hi = mid;
+    }
+    return (lo << 32) | col[k];
+  }
+};
+
+template <class Offset>
+void row_offsets(const std::uint64_t* keys, std::size_t n, Index nrows, Offset* ptr) {
+  auto starts = thrust::make_transform_iterator(thrust::make_counting_iterator<std::uint64_t>(0), row_start_key{});
+  guarded("row offsets", [&] { thrust::lower_bound(policy(), keys, keys + n, starts, starts + (nrows + 1), ptr); });
+}
+
+template <class Offset>
+void keys_of_csr(const Offset* ptr, const std::uint32_t* col, Index nrows, std::size_t nvals, std::uint64_t* keys) {
+  if (nvals == 0) return;
+  auto first = thrust::make_counting_iterator<std::uint64_t>(0);
+  guarded("CSR keys", [&] { thrust::transform(policy(), first, first + nvals, keys, entry_key<Offset>{ptr, col, nrows}); });
+}
+
+/// Calls f with a null pointer of the word type of `word` bytes.
+template <class F>
+decltype(auto) with_word(std::size_t word, F&& f) {
+  switch (word) {
+    case 1: return f(static_cast<std::uint8_t*>(nullptr));
+    case 2: return f(static_cast<std::uint16_t*>(nullptr));
+    case 4: return f(static_cast<std::uint32_t*>(nullptr));
+    case 8: return f(static_cast<std::uint64_t*>(nullptr));
+    default: throw_error(Info::invalid_value, "device primitive: value word of " + std::to_string(word) + " bytes");
+  }
+}
+
+}  // namespace
+
+void sequence(std::uint64_t* out, std::size_t n) {
+  if (n) guarded("sequence", [&] { thrust::sequence(policy(), out, out + n); });
+}
+
+void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm) {
+  if (n == 0) return;
+  guarded("sort", [&] {
+    thrust::sequence(policy(), perm, perm + n);
+    thrust::stable_sort_by_key(policy(), keys, keys + n, perm);
+  });
+}
+
+std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n) {
+  if (n < 2) return n;
+  return guarded("count distinct keys", [&] {
+    return static_cast<std::size_t>(thrust::inner_product(policy(), keys, keys + n - 1, keys + 1, std::size_t{1},
+                                                          thrust::plus<std::size_t>(), thrust::not_equal_to<std::uint64_t>()));
+  });
+}
+
+std::size_t count_set(const std::uint8_t* flags, std::size_t n) {
+  if (n == 0) return 0;
+  return guarded("count", [&] {
+    return static_cast<std::size_t>(thrust::count_if(policy(), flags, flags + n, prim::is_set{}));
+  });
+}
+
+void key_columns(const std::uint64_t* keys, std::size_t n, std::uint32_t* col) {
+  if (n) guarded("key columns", [&] { thrust::transform(policy(), keys, keys + n, col, key_col{}); });
+}
+
+void row_offsets_of_sorted_keys(const std::uint64_t* keys, std::size_t n, Index nrows, std::uint32_t* ptr) {
+  row_offsets(keys, n, nrows, ptr);
+}
+void row_offsets_of_sorted_keys(const std::uint64_t* keys, std::size_t n, Index nrows, std::uint64_t* ptr) {
+  row_offsets(keys, n, nrows, ptr);
+}
+
+void csr_keys(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, std::size_t nvals, std::uint64_t* keys) {
+  keys_of_csr(ptr, col, nrows, nvals, keys);
+}
+void csr_keys(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, std::size_t nvals, std::uint64_t* keys) {
+  keys_of_csr(ptr, col, nrows, nvals, keys);
+}
+
+void widen_indices(const std::uint32_t* idx, std::size_t n, std::uint64_t* out) {
+  if (n) guarded("widen indices", [&] { thrust::transform(policy(), idx, idx + n, out, widen_index{}); });
+}
+
+void swap_key_halves(std::uint64_t* keys, std::size_t n) {
+  if (n) guarded("transpose keys", [&] { thrust::transform(policy(), keys, keys + n, keys, swap_key{}); });
+}
+
+std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_t value) {
+  if (n == 0) return 0;
+  return guarded("search", [&] {
+    return static_cast<std::size_t>(thrust::lower_bound(policy(), sorted, sorted + n, value) - sorted);
+  });
+}
+
+void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags) {
+  if (n == 0) return;
+  guarded("scatter flags", [&] {
+    auto one = thrust::make_constant_iterator<std::uint8_t>(1);
+    thrust::scatter(policy(), one, one + n, idx, flags);
+  });
+}
+
+void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
+  with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });
+}
+
+void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word) {
+  with_word(word, [&]<class W>(W*) { guarded("scatter", [&] { prim::scatter(static_cast<const W*>(src), n, idx, static_cast<W*>(dst)); }); });
+}
+
+std::size_t select_flagged_words(const std::uint8_t* flags, std::size_t n, const void* vals, std::uint32_t* idx_out,
+                                 void* vals_out, std::size_t word) {
+  return with_word(word, [&]<class W>(W*) {
+    return guarded("select", [&] {
+      return prim::select_flagged(flags, n, static_cast<const W*>(vals), idx_out, static_cast<W*>(vals_out));
+    });
+  });
+}
+
+std::size_t keep_last_of_runs_words(const std::uint64_t* keys, std::size_t n, const void* vals, const std::uint8_t* removed,
+                                    std::uint64_t* keys_out, void* vals_out, std::size_t word) {
+  return with_word(word, [&]<class W>(W*) {
+    return guarded("merge", [&] {
+      return prim::keep_last_of_runs(keys, n, static_cast<const W*>(vals), removed, keys_out, static_cast<W*>(vals_out));
+    });
+  });
+}
+
+std::size_t remove_keys_outside_words(std::uint64_t* keys, void* vals, std::size_t n, Index nrows, Index ncols,
+                                      std::size_t word) {
+  return with_word(word, [&]<class W>(W*) {
+    return guarded("resize", [&] { return prim::remove_keys_outside(keys, static_cast<W*>(vals), n, nrows, ncols); });
+  });
+}
+
+std::size_t compact_by_stencil_words(const std::uint32_t* idx, const void* vals, std::size_t n, const std::uint8_t* stencil,
+                                     std::uint32_t* idx_out, void* vals_out, std::size_t word) {
+  return with_word(word, [&]<class W>(W*) {
+    return guarded("compact", [&] {
+      return prim::compact_by_stencil(idx, static_cast<const W*>(vals), n, stencil, idx_out, static_cast<W*>(vals_out));
+    });
+  });
+}
+
+std::size_t remove_key_words(std::uint32_t* keys, void* vals, std::size_t n, std::uint32_t drop, std::size_t word) {
+  return with_word(word, [&]<class W>(W*) {
+    return guarded("remove", [&] { return prim::remove_key(keys, static_cast<W*>(vals), n, drop); });
+  });
+}
+
+void sort_pairs_words(std::uint32_t* keys, void* vals, std::size_t n, std::size_t word) {
+  with_word(word, [&]<class W>(W*) { guarded("sort", [&] { prim::sort_pairs(keys, static_cast<W*>(vals), n); }); });
+}
+
+}  // namespace hpg::detail::cuda

@@ -1,0 +1,118 @@
+// Device primitives that depend on no operator, and on a value type only through its size: sorts
+// of keys, offsets from keys, and moves of values (gather, scatter, compaction) done as moves of
+// 1-, 2-, 4- or 8-byte words. They are compiled once, into libhpgraph (primitives.cu), instead of
+// in every translation unit that instantiates a Matrix<T>: each Thrust algorithm is a handful of
+// CUB kernels, and these were most of the device code the library's users compiled again and
+// again. A value type whose size is not a word (a user struct of 12 bytes, say) takes the same
+// algorithm instantiated for it in the caller's translation unit (primitives_impl.cuh).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "hpgraph/cuda/primitives_impl.cuh"
+#include "hpgraph/types.hpp"
+
+namespace hpg::detail::cuda {
+
+/// The word that moves a T (its size, when that is 1, 2, 4 or 8 bytes and T is aligned to it),
+/// or 0 when T moves as itself.
+template <class T>
+inline constexpr std::size_t value_word =
+    (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8) && alignof(T) == sizeof(T) ? sizeof(T) : 0;
+
+// ---- keys and indices (primitives.cu) -----------------------------------------------------------
+
+void sequence(std::uint64_t* out, std::size_t n);
+/// Sorts keys (stable) and sets perm to the permutation that sorted them.
+void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm);
+/// The number of distinct values in sorted keys.
+std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n);
+/// The number of nonzero bytes.
+std::size_t count_set(const std::uint8_t* flags, std::size_t n);
+/// col[k] = the column (low 32 bits) of keys[k].
+void key_columns(const std::uint64_t* keys, std::size_t n, std::uint32_t* col);
+/// CSR row offsets (nrows + 1 of them) of sorted keys (row << 32 | column).
+void row_offsets_of_sorted_keys(const std::uint64_t* keys, std::size_t n, Index nrows, std::uint32_t* ptr);
+void row_offsets_of_sorted_keys(const std::uint64_t* keys, std::size_t n, Index nrows, std::uint64_t* ptr);
+/// The keys of a CSR's entries, in order.
+void csr_keys(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, std::size_t nvals, std::uint64_t* keys);
+void csr_keys(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, std::size_t nvals, std::uint64_t* keys);
+/// out[k] = idx[k], as a key of row 0.
+void widen_indices(const std::uint32_t* idx, std::size_t n, std::uint64_t* out);
+/// (row << 32 | column) -> (column << 32 | row), in place.
+void swap_key_halves(std::uint64_t* keys, std::size_t n);
+/// The first position k < n with sorted[k] >= value (n when there is none).
+std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_t value);
+/// flags[idx[k]] = 1.
+void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags);
+
+// ---- values moved as words (primitives.cu); word is 1, 2, 4 or 8 ---------------------------------
+
+void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word);
+void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word);
+std::size_t select_flagged_words(const std::uint8_t* flags, std::size_t n, const void* vals, std::uint32_t* idx_out,
+                                 void* vals_out, std::size_t word);
+std::size_t keep_last_of_runs_words(const std::uint64_t* keys, std::size_t n, const void* vals, const std::uint8_t* removed,
+                                    std::uint64_t* keys_out, void* vals_out, std::size_t word);
+std::size_t remove_keys_outside_words(std::uint64_t* keys, void* vals, std::size_t n, Index nrows, Index ncols,
+                                      std::size_t word);
+std::size_t compact_by_stencil_words(const std::uint32_t* idx, const void* vals, std::size_t n, const std::uint8_t* stencil,
+                                     std::uint32_t* idx_out, void* vals_out, std::size_t word);
+std::size_t remove_key_words(std::uint32_t* keys, void* vals, std::size_t n, std::uint32_t drop, std::size_t word);
+void sort_pairs_words(std::uint32_t* keys, void* vals, std::size_t n, std::size_t word);
+
+// ---- typed front: words where T is one, T itself otherwise ---------------------------------------
+
+/// dst[k] = src[perm[k]].
+template <class T>
+void gather_values(const std::uint64_t* perm, std::size_t n, const T* src, T* dst) {
+  if constexpr (value_word<T> != 0) gather_words(perm, n, src, dst, value_word<T>);
+  else prim::gather(perm, n, src, dst);
+}
+/// dst[idx[k]] = src[k].
+template <class T>
+void scatter_values(const T* src, std::size_t n, const std::uint32_t* idx, T* dst) {
+  if constexpr (value_word<T> != 0) scatter_words(src, n, idx, dst, value_word<T>);
+  else prim::scatter(src, n, idx, dst);
+}
+/// The positions k < n with flags[k] set, and vals[k] there, in order; returns their number.
+template <class T>
+std::size_t select_flagged(const std::uint8_t* flags, std::size_t n, const T* vals, std::uint32_t* idx_out, T* vals_out) {
+  if constexpr (value_word<T> != 0) return select_flagged_words(flags, n, vals, idx_out, vals_out, value_word<T>);
+  else return prim::select_flagged(flags, n, vals, idx_out, vals_out);
+}
+/// Of each run of equal sorted keys, the last entry, unless its removed flag is set.
+template <class T>
+std::size_t keep_last_of_runs(const std::uint64_t* keys, std::size_t n, const T* vals, const std::uint8_t* removed,
+                              std::uint64_t* keys_out, T* vals_out) {
+  if constexpr (value_word<T> != 0) return keep_last_of_runs_words(keys, n, vals, removed, keys_out, vals_out, value_word<T>);
+  else return prim::keep_last_of_runs(keys, n, vals, removed, keys_out, vals_out);
+}
+/// Removes, in place and keeping order, the (key, value) pairs outside nrows x ncols.
+template <class T>
+std::size_t remove_keys_outside(std::uint64_t* keys, T* vals, std::size_t n, Index nrows, Index ncols) {
+  if constexpr (value_word<T> != 0) return remove_keys_outside_words(keys, vals, n, nrows, ncols, value_word<T>);
+  else return prim::remove_keys_outside(keys, vals, n, nrows, ncols);
+}
+/// The (idx, val) entries whose stencil byte is set, in order; returns their number.
+template <class T>
+std::size_t compact_by_stencil(const std::uint32_t* idx, const T* vals, std::size_t n, const std::uint8_t* stencil,
+                               std::uint32_t* idx_out, T* vals_out) {
+  if constexpr (value_word<T> != 0) return compact_by_stencil_words(idx, vals, n, stencil, idx_out, vals_out, value_word<T>);
+  else return prim::compact_by_stencil(idx, vals, n, stencil, idx_out, vals_out);
+}
+/// Removes, in place and keeping order, the (key, value) pairs whose key is drop.
+template <class T>
+std::size_t remove_key(std::uint32_t* keys, T* vals, std::size_t n, std::uint32_t drop) {
+  if constexpr (value_word<T> != 0) return remove_key_words(keys, vals, n, drop, value_word<T>);
+  else return prim::remove_key(keys, vals, n, drop);
+}
+/// Sorts (key, value) pairs by key, stable.
+template <class T>
+void sort_pairs(std::uint32_t* keys, T* vals, std::size_t n) {
+  if constexpr (value_word<T> != 0) sort_pairs_words(keys, vals, n, value_word<T>);
+  else prim::sort_pairs(keys, vals, n);
+}
+
+}  // namespace hpg::detail::cuda
