@@ -8,6 +8,10 @@
 
 #include "hpgraph/generate_edges.hpp"
 #include "hpgraph/matrix.hpp"
+#if HPG_HAS_CUDA
+#include <thrust/fill.h>
+#include <thrust/transform.h>
+#endif
 
 namespace hpg {
 

@@ -71,10 +71,6 @@ decltype(auto) with_word(std::size_t word, F&& f) {
 
 }  // namespace
 
-void sequence(std::uint64_t* out, std::size_t n) {
-  if (n) guarded("sequence", [&] { thrust::sequence(policy(), out, out + n); });
-}
-
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm) {
   if (n == 0) return;
   guarded("sort", [&] {

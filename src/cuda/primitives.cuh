@@ -23,7 +23,6 @@ inline constexpr std::size_t value_word =
 
 // ---- keys and indices (primitives.cu) -----------------------------------------------------------
 
-void sequence(std::uint64_t* out, std::size_t n);
 /// Sorts keys (stable) and sets perm to the permutation that sorted them.
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm);
 /// The number of distinct values in sorted keys.
@@ -68,51 +67,51 @@ void sort_pairs_words(std::uint32_t* keys, void* vals, std::size_t n, std::size_
 template <class T>
 void gather_values(const std::uint64_t* perm, std::size_t n, const T* src, T* dst) {
   if constexpr (value_word<T> != 0) gather_words(perm, n, src, dst, value_word<T>);
-  else prim::gather(perm, n, src, dst);
+  else guarded("device primitive", [&] { return prim::gather(perm, n, src, dst); });
 }
 /// dst[idx[k]] = src[k].
 template <class T>
 void scatter_values(const T* src, std::size_t n, const std::uint32_t* idx, T* dst) {
   if constexpr (value_word<T> != 0) scatter_words(src, n, idx, dst, value_word<T>);
-  else prim::scatter(src, n, idx, dst);
+  else guarded("device primitive", [&] { return prim::scatter(src, n, idx, dst); });
 }
 /// The positions k < n with flags[k] set, and vals[k] there, in order; returns their number.
 template <class T>
 std::size_t select_flagged(const std::uint8_t* flags, std::size_t n, const T* vals, std::uint32_t* idx_out, T* vals_out) {
   if constexpr (value_word<T> != 0) return select_flagged_words(flags, n, vals, idx_out, vals_out, value_word<T>);
-  else return prim::select_flagged(flags, n, vals, idx_out, vals_out);
+  else return guarded("device primitive", [&] { return prim::select_flagged(flags, n, vals, idx_out, vals_out); });
 }
 /// Of each run of equal sorted keys, the last entry, unless its removed flag is set.
 template <class T>
 std::size_t keep_last_of_runs(const std::uint64_t* keys, std::size_t n, const T* vals, const std::uint8_t* removed,
                               std::uint64_t* keys_out, T* vals_out) {
   if constexpr (value_word<T> != 0) return keep_last_of_runs_words(keys, n, vals, removed, keys_out, vals_out, value_word<T>);
-  else return prim::keep_last_of_runs(keys, n, vals, removed, keys_out, vals_out);
+  else return guarded("device primitive", [&] { return prim::keep_last_of_runs(keys, n, vals, removed, keys_out, vals_out); });
 }
 /// Removes, in place and keeping order, the (key, value) pairs outside nrows x ncols.
 template <class T>
 std::size_t remove_keys_outside(std::uint64_t* keys, T* vals, std::size_t n, Index nrows, Index ncols) {
   if constexpr (value_word<T> != 0) return remove_keys_outside_words(keys, vals, n, nrows, ncols, value_word<T>);
-  else return prim::remove_keys_outside(keys, vals, n, nrows, ncols);
+  else return guarded("device primitive", [&] { return prim::remove_keys_outside(keys, vals, n, nrows, ncols); });
 }
 /// The (idx, val) entries whose stencil byte is set, in order; returns their number.
 template <class T>
 std::size_t compact_by_stencil(const std::uint32_t* idx, const T* vals, std::size_t n, const std::uint8_t* stencil,
                                std::uint32_t* idx_out, T* vals_out) {
   if constexpr (value_word<T> != 0) return compact_by_stencil_words(idx, vals, n, stencil, idx_out, vals_out, value_word<T>);
-  else return prim::compact_by_stencil(idx, vals, n, stencil, idx_out, vals_out);
+  else return guarded("device primitive", [&] { return prim::compact_by_stencil(idx, vals, n, stencil, idx_out, vals_out); });
 }
 /// Removes, in place and keeping order, the (key, value) pairs whose key is drop.
 template <class T>
 std::size_t remove_key(std::uint32_t* keys, T* vals, std::size_t n, std::uint32_t drop) {
   if constexpr (value_word<T> != 0) return remove_key_words(keys, vals, n, drop, value_word<T>);
-  else return prim::remove_key(keys, vals, n, drop);
+  else return guarded("device primitive", [&] { return prim::remove_key(keys, vals, n, drop); });
 }
 /// Sorts (key, value) pairs by key, stable.
 template <class T>
 void sort_pairs(std::uint32_t* keys, T* vals, std::size_t n) {
   if constexpr (value_word<T> != 0) sort_pairs_words(keys, vals, n, value_word<T>);
-  else prim::sort_pairs(keys, vals, n);
+  else guarded("device primitive", [&] { return prim::sort_pairs(keys, vals, n); });
 }
 
 }  // namespace hpg::detail::cuda

@@ -102,7 +102,7 @@ std::size_t remove_key(std::uint32_t* keys, V* vals, std::size_t n, std::uint32_
 
 template <class V>
 void sort_pairs(std::uint32_t* keys, V* vals, std::size_t n) {
-  if (n) thrust::sort_by_key(policy(), keys, keys + n, vals);
+  if (n) thrust::stable_sort_by_key(policy(), keys, keys + n, vals);
 }
 
 }  // namespace hpg::detail::cuda::prim

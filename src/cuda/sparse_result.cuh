@@ -10,6 +10,7 @@
 #include <thrust/copy.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
+#include <thrust/transform.h>
 
 #include <type_traits>
 #include <utility>

@@ -11,15 +11,10 @@
 #pragma once
 
 #include <thrust/copy.h>
-#include <thrust/count.h>
 #include <thrust/functional.h>
-#include <thrust/gather.h>
-#include <thrust/inner_product.h>
 #include <thrust/reduce.h>
 #include <thrust/remove.h>
 #include <thrust/scan.h>
-#include <thrust/sequence.h>
-#include <thrust/sort.h>
 
 #include <type_traits>
 

@@ -5,11 +5,9 @@
 // lengths, and the products are combined by key.
 #pragma once
 
-#include <thrust/binary_search.h>
+#include <thrust/functional.h>
 #include <thrust/reduce.h>
-#include <thrust/remove.h>
 #include <thrust/scan.h>
-#include <thrust/sort.h>
 
 #include <type_traits>
 

@@ -18,9 +18,6 @@
 
 namespace hpg::detail::cuda {
 
-struct key_row {
-  HPG_HOST_DEVICE std::uint64_t operator()(std::uint64_t k) const { return k >> 32; }
-};
 
 template <class T>
 struct cast_to {
@@ -136,9 +133,18 @@ template <class T>
 void drop_outside(DeviceArray<std::uint64_t>& keys, DeviceArray<T>& vals, Index nrows, Index ncols) {
   if (keys.empty()) return;
   guarded("resize", [&] {
+    // Removes in place, then copies into exact arrays allocated before either is replaced, so a
+    // failed allocation leaves keys and vals the same size.
     const std::size_t kept = remove_keys_outside(keys.data(), vals.data(), keys.size(), nrows, ncols);
-    keys.shrink(kept, "matrix keys");
-    vals.shrink(kept, "matrix values");
+    if (kept == keys.size()) return;
+    DeviceArray<std::uint64_t> k(kept, "matrix keys");
+    DeviceArray<T> v(kept, "matrix values");
+    if (kept) {
+      copy_device_to_device(k.data(), keys.data(), kept * sizeof(std::uint64_t));
+      copy_device_to_device(v.data(), vals.data(), kept * sizeof(T));
+    }
+    keys = std::move(k);
+    vals = std::move(v);
   });
 }
 
