@@ -199,7 +199,6 @@ struct SsspGrb;
 #define HPG_REFERENCE_SSSP(CTYPE, SUFFIX)                                                                                 \
   template <>                                                                                                              \
   struct SsspGrb<CTYPE> {                                                                                                  \
-    static GrB_Type type() { return GrB_##SUFFIX; }                                                                        \
     static GrB_Semiring min_plus() { return GrB_MIN_PLUS_SEMIRING_##SUFFIX; }                                              \
     static GrB_BinaryOp lt() { return GrB_LT_##SUFFIX; }                                                                   \
     static GrB_UnaryOp identity() { return GrB_IDENTITY_##SUFFIX; }                                                        \
@@ -229,9 +228,9 @@ std::vector<T> sssp(GrB_Matrix a, GrB_Index source) {
   const GrB_Index n = detail::square_dimension(a, "reference::sssp");
   detail::check_source(source, n, "reference::sssp");
   const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
-  auto d = detail::new_vector(G::type(), n, "reference::sssp: GrB_Vector_new");
-  auto f = detail::new_vector(G::type(), n, "reference::sssp: GrB_Vector_new");
-  auto t = detail::new_vector(G::type(), n, "reference::sssp: GrB_Vector_new");
+  auto d = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");
+  auto f = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");
+  auto t = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");
   auto better = detail::new_vector(GrB_BOOL, n, "reference::sssp: GrB_Vector_new");
   // d is full (unreached = the type's top), so t < d is defined wherever t has an entry.
   grb_check(G::assign(d.get(), unreached, n), "reference::sssp: GrB_assign", d.get());
@@ -271,7 +270,6 @@ struct PageRankGrb;
 #define HPG_REFERENCE_PAGERANK(CTYPE, SUFFIX)                                                             \
   template <>                                                                                              \
   struct PageRankGrb<CTYPE> {                                                                              \
-    static GrB_Type type() { return GrB_##SUFFIX; }                                                        \
     static GrB_BinaryOp div() { return GrB_DIV_##SUFFIX; }                                                 \
     static GrB_BinaryOp max() { return GrB_MAX_##SUFFIX; }                                                 \
     static GrB_BinaryOp plus() { return GrB_PLUS_##SUFFIX; }                                               \
@@ -333,10 +331,10 @@ PageRankResult<R> pagerank(GrB_Matrix a, const PageRankOptions& o = {}, GrB_Matr
   const R damping = static_cast<R>(o.damping), tol = static_cast<R>(o.tol), nr = static_cast<R>(n);
   const bool paper = o.variant == PageRankVariant::hpgraph;
   auto d_out = detail::out_degree(a, n);
-  auto r = detail::new_vector(G::type(), n, what);
-  auto t = detail::new_vector(G::type(), n, what);
-  auto w = detail::new_vector(G::type(), n, what);
-  auto d = detail::new_vector(G::type(), n, what);
+  auto r = detail::new_vector(grb_type<R>(), n, what);
+  auto t = detail::new_vector(grb_type<R>(), n, what);
+  auto w = detail::new_vector(grb_type<R>(), n, what);
+  auto d = detail::new_vector(grb_type<R>(), n, what);
   // out<mask> accum= A' w, through A' when the caller has it (LAGraph's mxv), else as w' A.
   auto spread = [&](GrB_Vector out, GrB_Vector mask, GrB_BinaryOp accum, GrB_Vector in, GrB_Descriptor desc) {
     if (at != nullptr) grb_check(GrB_mxv(out, mask, accum, G::plus_second(), at, in, desc), "reference::pagerank: GrB_mxv", out);
@@ -354,9 +352,9 @@ PageRankResult<R> pagerank(GrB_Matrix a, const PageRankOptions& o = {}, GrB_Matr
   if (paper) {
     // As algorithms/pagerank.hpp: w = r .* (damping / outdeg) (no entry for a sink), a value mask
     // `moving` of the vertices still changing.
-    auto scale = detail::new_vector(G::type(), n, what);
+    auto scale = detail::new_vector(grb_type<R>(), n, what);
     auto moving = detail::new_vector(GrB_BOOL, n, what);
-    auto product = detail::new_vector(G::type(), n, what);
+    auto product = detail::new_vector(grb_type<R>(), n, what);
     grb_check(G::divide(scale.get(), damping, d_out.get()), "reference::pagerank: GrB_apply", scale.get());
     grb_check(G::assign(r.get(), nullptr, R(1), n), "reference::pagerank: GrB_assign", r.get());
     grb_check(GrB_Vector_assign_BOOL(moving.get(), nullptr, nullptr, true, GrB_ALL, n, nullptr), "reference::pagerank: GrB_assign", moving.get());
@@ -396,12 +394,12 @@ PageRankResult<R> pagerank(GrB_Matrix a, const PageRankOptions& o = {}, GrB_Matr
   if (o.variant == PageRankVariant::lagraph && nsinks > 0) {
     sink = detail::new_vector(GrB_BOOL, n, what);  // sink<!struct(d_out)> = true
     grb_check(GrB_Vector_assign_BOOL(sink.get(), d_out.get(), nullptr, true, GrB_ALL, n, GrB_DESC_SC), "reference::pagerank: GrB_assign", sink.get());
-    rsink = detail::new_vector(G::type(), n, what);
+    rsink = detail::new_vector(grb_type<R>(), n, what);
   }
   // d = max(d_out / damping, 1 / damping): prescaled, and defined for sinks too
   grb_check(G::div_by(d.get(), d_out.get(), damping), "reference::pagerank: GrB_apply", d.get());
   {
-    auto d1 = detail::new_vector(G::type(), n, what);
+    auto d1 = detail::new_vector(grb_type<R>(), n, what);
     grb_check(G::assign(d1.get(), nullptr, static_cast<R>(1.0 / static_cast<double>(damping)), n), "reference::pagerank: GrB_assign", d1.get());
     grb_check(GrB_Vector_eWiseAdd_BinaryOp(d.get(), nullptr, nullptr, G::max(), d1.get(), d.get(), nullptr), "reference::pagerank: GrB_eWiseAdd",
               d.get());
