@@ -58,6 +58,10 @@ HPG_HOST_DEVICE constexpr auto multiply(const Mul& mul, const X& x, const Y& y, 
   if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index>) return mul(x, y, i, k, j);
   else return mul(x, y);
 }
+/// Whether a multiply reads positions (three of the product's, or the matrix entry's two).
+template <class Mul, class X, class Y>
+inline constexpr bool takes_positions = std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index> ||
+                                        std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index>;
 /// The same for a matrix-vector product, where a 4-argument multiply sees the user's coordinates
 /// (entry_row, entry_col) of the matrix entry.
 template <class Mul, class X, class Y>

@@ -2,8 +2,9 @@
 // shaped to reach every part of the HYB schedule: rows that fit in ELL, tail rows of each short
 // bin, one-piece long rows, and hub rows cut into many pieces (one as wide as the matrix). Iso
 // (all-ones) and valued matrices; full, partial and sparse inputs; masks, complement, accumulator,
-// replace; monoids with a terminal value; mxv and vxm (pull over the transpose). Integer values,
-// so every result must match exactly. Skipped without a GPU.
+// replace; monoids with a terminal value; multiplies that read positions; mxv and vxm (pull over
+// the transpose); HYB columns in the user's order and renumbered by degree. Integer values, so
+// every result must match exactly. Skipped without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,9 @@
 #include <vector>
 
 #include "hpgraph/hpgraph.hpp"
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/hyb.cuh"
+#endif
 #include "test_support.hpp"
 #include "vector_compare.hpp"
 
@@ -96,12 +100,46 @@ void compare(const std::string& what, const SR& s, Graph& a, const std::pair<hpg
   expect_same(wh, wg, what);
 }
 
-class SpmvGpu : public ::testing::TestWithParam<bool> {};  // the parameter: an iso matrix
+/// A multiply that reads the matrix entry's coordinates (as a captured view would).
+struct weigh_by_entry {
+  HPG_HOST_DEVICE std::int64_t operator()(std::int64_t x, std::int64_t y, Index row, Index col) const {
+    return x * y + 3 * static_cast<std::int64_t>(col) - static_cast<std::int64_t>(row);
+  }
+};
+
+struct SpmvCase {
+  bool iso;
+  bool degree_order;  // the HYB renumbers its columns by degree (forced; by default only big skewed graphs are)
+};
+
+class SpmvGpu : public ::testing::TestWithParam<SpmvCase> {
+ protected:
+  void SetUp() override {
+    saved_ = hpg::detail::tuning();
+    if (GetParam().degree_order) {
+      hpg::detail::tuning().degree_order_min_entries = 0;
+      hpg::detail::tuning().degree_order_skew = 0;
+    } else {
+      hpg::detail::tuning().degree_order_min_entries = ~std::uint64_t(0);
+    }
+  }
+  void TearDown() override { hpg::detail::tuning() = saved_; }
+
+ private:
+  hpg::detail::Tuning saved_;
+};
 
 TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Index n = 12000;
-  Graph a = skewed(n, GetParam(), 7);
+  Graph a = skewed(n, GetParam().iso, 7);
+#if HPG_HAS_CUDA
+  {  // the layout the parameter asks for is the one under test
+    const auto& h = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(std::as_const(a.gpu)),
+                                              hpg::detail::MatrixAccess::derived(std::as_const(a.gpu)), false);
+    ASSERT_EQ(h.columns_ordered(), GetParam().degree_order);
+  }
+#endif
   const auto full = random_vector<std::int64_t>(n, 1.0, 1);
   const auto half = random_vector<std::int64_t>(n, 0.5, 2);
   const auto sparse = random_vector<std::int64_t>(n, 0.01, 3);
@@ -124,10 +162,24 @@ TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
                     hpg::desc::mask_complement | hpg::desc::structure);
       compare<std::int64_t>(where + ", plus_times, transposed", hpg::plus_times<std::int64_t>, a, *u, vxm, nullptr, false,
                             vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first);
+      // Positions: the inner index k is the HYB column of a pull, so it must reach the multiply
+      // as the user's index whatever the layout's numbering.
+      compare<std::int64_t>(where + ", min_secondi", hpg::semiring(hpg::min_monoid<std::int64_t>{}, hpg::secondi<std::int64_t>{}), a,
+                            *u, vxm, nullptr, false, {});
+      compare<std::int64_t>(where + ", max_firstj, mask", hpg::semiring(hpg::max_monoid<std::int64_t>{}, hpg::firstj<std::int64_t>{}),
+                            a, *u, vxm, &m, false, {});
+      compare<std::int64_t>(where + ", plus over entry coordinates",
+                            hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false, {});
+      compare<std::int64_t>(where + ", plus over entry coordinates, transposed",
+                            hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false,
+                            vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first);
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? std::string("Iso") : std::string("Valued"); });
+INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu,
+                         ::testing::Values(SpmvCase{false, false}, SpmvCase{true, false}, SpmvCase{false, true}, SpmvCase{true, true}),
+                         [](const ::testing::TestParamInfo<SpmvCase>& p) {
+                           return std::string(p.param.iso ? "Iso" : "Valued") + (p.param.degree_order ? "DegreeOrdered" : "");
+                         });
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "hpgraph/cuda/hyb_layout.cuh"
 #include "hpgraph/cuda/tuples.cuh"
+#include "hpgraph/detail/tuning.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -22,9 +23,9 @@ DeviceCsr<T> transpose_csr(const DeviceCsr<T>& a) {
 template <class T>
 DeviceHyb<T> build_hyb(const DeviceCsr<T>& a) {
   DeviceHyb<T> h;
-  h.ncols = a.ncols;
-  if (a.wide_offsets()) build_hyb_layout(a.ptr64.data(), a.col.data(), a.nrows, h);
-  else build_hyb_layout(a.ptr32.data(), a.col.data(), a.nrows, h);
+  const DegreeOrderPolicy order{tuning().degree_order_min_entries, tuning().degree_order_skew};
+  if (a.wide_offsets()) build_hyb_layout(a.ptr64.data(), a.col.data(), a.nrows, a.ncols, order, h);
+  else build_hyb_layout(a.ptr32.data(), a.col.data(), a.nrows, a.ncols, order, h);
   if (a.nrows == 0) return h;
   h.iso = values_bitwise_equal(a.val.data(), a.nvals, sizeof(T), alignof(T));
   if (h.iso) {

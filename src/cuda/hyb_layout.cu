@@ -8,7 +8,9 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/logical.h>
+#include <thrust/reduce.h>
 #include <thrust/scan.h>
+#include <thrust/sequence.h>
 #include <thrust/sort.h>
 
 #include "hpgraph/cuda/exec.cuh"
@@ -143,9 +145,63 @@ void build_tail_schedule(HybLayout& h) {
   });
 }
 
+__global__ void count_columns_kernel(const std::uint32_t* col, std::uint64_t n, std::uint32_t* count) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < n; e += std::uint64_t(gridDim.x) * blockDim.x)
+    if (const std::uint32_t c = col[e]; c != hyb_pad) atomicAdd(count + c, 1u);
+}
+__global__ void rank_of_columns_kernel(const std::uint32_t* order, Index n, std::uint32_t* rank) {
+  for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < n; r += Index(gridDim.x) * blockDim.x)
+    rank[order[r]] = static_cast<std::uint32_t>(r);
+}
+__global__ void renumber_columns_kernel(std::uint32_t* col, std::uint64_t n, const std::uint32_t* rank) {
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < n; e += std::uint64_t(gridDim.x) * blockDim.x)
+    if (const std::uint32_t c = col[e]; c != hyb_pad) col[e] = rank[c];
+}
+template <class W>
+__global__ void gather_by_order_kernel(const std::uint32_t* order, Index n, const W* src, std::size_t m, W* dst) {
+  for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < n; r += Index(gridDim.x) * blockDim.x)
+    for (std::size_t w = 0; w < m; ++w) dst[r * m + w] = src[std::uint64_t(order[r]) * m + w];
+}
+
+void count_columns(const DeviceArray<std::uint32_t>& col, std::uint32_t* count) {
+  if (col.size() == 0) return;
+  count_columns_kernel<<<grid_for(col.size(), 256), 256>>>(col.data(), col.size(), count);
+  check_launch("count_columns_kernel");
+}
+void renumber_columns(DeviceArray<std::uint32_t>& col, const std::uint32_t* rank) {
+  if (col.size() == 0) return;
+  renumber_columns_kernel<<<grid_for(col.size(), 256), 256>>>(col.data(), col.size(), rank);
+  check_launch("renumber_columns_kernel");
+}
+
+/// Renumbers h's columns by descending degree where the policy says so (see build_hyb_layout).
+void order_columns_by_degree(HybLayout& h, DegreeOrderPolicy rule) {
+  const Index n = h.ncols;
+  if (n == 0 || h.ell_col.size() + h.coo_entries() < rule.min_entries) return;  // slots >= entries
+  DeviceArray<std::uint32_t> count(n, "HYB column degrees");
+  device_memset(count.data(), 0, n * sizeof(std::uint32_t));
+  count_columns(h.ell_col, count.data());
+  count_columns(h.coo_col, count.data());
+  guarded("HYB column order", [&] {
+    const std::uint64_t entries = thrust::reduce(policy(), count.data(), count.data() + n, std::uint64_t(0));
+    const std::uint32_t busiest = thrust::reduce(policy(), count.data(), count.data() + n, 0u, thrust::maximum<std::uint32_t>());
+    if (entries < rule.min_entries || busiest < rule.skew * (static_cast<double>(entries) / static_cast<double>(n))) return;
+    DeviceArray<std::uint32_t> order(n, "HYB column order");
+    thrust::sequence(policy(), order.data(), order.data() + n);
+    thrust::stable_sort_by_key(policy(), count.data(), count.data() + n, order.data(), thrust::greater<std::uint32_t>());
+    DeviceArray<std::uint32_t> rank(n, "HYB column order");
+    rank_of_columns_kernel<<<grid_for(n, 256), 256>>>(order.data(), n, rank.data());
+    check_launch("rank_of_columns_kernel");
+    renumber_columns(h.ell_col, rank.data());
+    renumber_columns(h.coo_col, rank.data());
+    h.col_order = std::move(order);
+  });
+}
+
 template <class Offset>
-void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, HybLayout& h) {
+void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index ncols, DegreeOrderPolicy order, HybLayout& h) {
   h.nrows = n;
+  h.ncols = ncols;
   h.width = 0;
   if (n == 0) return;
   const unsigned block = 256, grid = grid_for(n, block);
@@ -185,6 +241,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, HybLayou
     check_launch("coo_columns_kernel");
   });
   build_tail_schedule(h);
+  order_columns_by_degree(h, order);
 }
 
 /// Calls f with a null W* for the widest word W that divides a value of `bytes` bytes aligned to
@@ -225,11 +282,22 @@ struct differs_from_first_value {
 
 }  // namespace
 
-void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, HybLayout& h) {
-  build_layout(ptr, col, nrows, h);
+void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
+                      HybLayout& h) {
+  build_layout(ptr, col, nrows, ncols, order, h);
 }
-void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, HybLayout& h) {
-  build_layout(ptr, col, nrows, h);
+void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
+                      HybLayout& h) {
+  build_layout(ptr, col, nrows, ncols, order, h);
+}
+
+void gather_by_column_order(const HybLayout& h, const void* src, void* dst, std::size_t value_bytes, std::size_t value_align) {
+  const Index n = h.ncols;
+  if (n == 0 || !h.columns_ordered()) return;
+  with_value_words(value_bytes, value_align, [&]<class W>(W*, std::size_t m) {
+    gather_by_order_kernel<<<grid_for(n, 256), 256>>>(h.col_order.data(), n, static_cast<const W*>(src), m, static_cast<W*>(dst));
+    check_launch("gather_by_order_kernel");
+  });
 }
 
 void fill_hyb_values(const std::uint32_t* ptr, const void* val, std::size_t value_bytes, std::size_t value_align,

@@ -15,12 +15,27 @@ struct tail_pieces {
   HPG_HOST_DEVICE std::uint64_t operator()(std::uint32_t r) const { return (ptr[r + 1] - ptr[r] + hyb_piece - 1) / hyb_piece; }
 };
 
-/// The pattern part of the HYB of the CSR (ptr, col) with nrows rows: K by the one-third rule (the
-/// ceil(nrows/3)-th largest row length), the ELL columns (column-major, hyb_pad past a row's end),
-/// the COO rows, offsets and columns of the entries past K, and the tail schedule. h.ncols is
-/// left to the caller.
-void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, HybLayout& h);
-void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, HybLayout& h);
+/// When a HYB numbers its columns by degree (HybLayout::col_order): at least min_entries entries,
+/// and a busiest column of at least skew times the mean column's entries.
+struct DegreeOrderPolicy {
+  std::uint64_t min_entries;
+  double skew;
+};
+
+/// The pattern part of the HYB of the CSR (ptr, col) with nrows rows and ncols columns: K by the
+/// one-third rule (the ceil(nrows/3)-th largest row length), the ELL columns (column-major,
+/// hyb_pad past a row's end), the COO rows, offsets and columns of the entries past K, and the
+/// tail schedule. Where `order` says so, columns are renumbered by descending degree (ties keep
+/// the user's order), so that the hubs' entries of u share cache lines; entries keep their order
+/// within each row, so a pull folds them exactly as before.
+void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
+                      HybLayout& h);
+void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
+                      HybLayout& h);
+
+/// dst[r] = src[h.col_order[r]] for the h.ncols values of a vector over h's columns (value_bytes
+/// each, aligned to value_align): the vector in the layout's column order.
+void gather_by_column_order(const HybLayout& h, const void* src, void* dst, std::size_t value_bytes, std::size_t value_align);
 
 /// Copies the CSR's values (value_bytes each, aligned to value_align) into the ELL and COO value
 /// arrays of layout h (nrows * width and h.coo_entries() values).

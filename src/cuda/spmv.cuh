@@ -39,13 +39,24 @@ struct HybValues {
   __device__ A operator[](std::uint64_t e) const { return iso ? iso_value : val[e]; }
 };
 
+/// The user's index of HYB column c, for a multiply that reads positions: c itself, or
+/// col_order[c] when the layout numbers its columns by degree. A multiply that reads no position
+/// costs no load.
+template <bool UFirst, class SR, class A, class U>
+__device__ Index user_column(const std::uint32_t* col_order, std::uint32_t c) {
+  using Mul = std::remove_cvref_t<decltype(std::declval<const SR&>().mul)>;
+  constexpr bool reads = UFirst ? ops_detail::takes_positions<Mul, U, A> : ops_detail::takes_positions<Mul, A, U>;
+  if constexpr (reads) return col_order ? col_order[c] : c;
+  else return c;
+}
+
 /// Whether u holds index c (upres null: u is full, nothing to read).
 __device__ inline bool u_has(const std::uint8_t* upres, std::uint32_t c) { return !upres || upres[c]; }
 
 template <bool UFirst, class SR, class A, class U, class Z>
-__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, HybValues<A> av, const U* uval,
-                                const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
-                                Z* tval, std::uint8_t* tpres) {
+__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const std::uint32_t* col_order,
+                                HybValues<A> av, const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed,
+                                bool entry_out_first, Z* tval, std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
     if (allowed ? !allowed[i] : !all_allowed) {  // the mask decides this row: nothing to compute
       tpres[i] = 0;
@@ -57,7 +68,8 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
       const std::uint32_t c = ell_col[k * nrows + i];
       if (c == hyb_pad) break;
       if (!u_has(upres, c)) continue;
-      const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[k * nrows + i], uval[c], i, c, entry_out_first));
+      const Z p = static_cast<Z>(
+          spmv_product<UFirst>(s.mul, av[k * nrows + i], uval[c], i, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
       acc = any ? static_cast<Z>(s.add(acc, p)) : p;
       any = true;
       if (ops_detail::reached_terminal(s.add, acc)) break;
@@ -114,8 +126,9 @@ __device__ bool row_done(const SR& s, Index row, const std::uint8_t* allowed, bo
 /// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group.
 template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
-                                 const std::uint32_t* col, HybValues<A> av, const U* uval, const std::uint8_t* upres,
-                                 const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+                                 const std::uint32_t* col, const std::uint32_t* col_order, HybValues<A> av, const U* uval,
+                                 const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval,
+                                 std::uint8_t* tpres) {
   constexpr Index groups_per_warp = 32 / Lanes;
   const unsigned lane = threadIdx.x % Lanes;
   const Index warp = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32;
@@ -134,7 +147,8 @@ __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems,
         for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += Lanes) {
           const std::uint32_t c = col[e];
           if (!u_has(upres, c)) continue;
-          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e], uval[c], row, c, entry_out_first));
+          const Z p =
+              static_cast<Z>(spmv_product<UFirst>(s.mul, av[e], uval[c], row, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
@@ -150,9 +164,10 @@ __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems,
 /// here; the pieces of a longer row leave partial results for tail_split_kernel.
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
-                                   const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col, HybValues<A> av,
-                                   const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed,
-                                   bool entry_out_first, Z* tval, std::uint8_t* tpres, Z* part, std::uint8_t* part_any) {
+                                   const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
+                                   const std::uint32_t* col_order, HybValues<A> av, const U* uval, const std::uint8_t* upres,
+                                   const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
+                                   Z* part, std::uint8_t* part_any) {
   constexpr int unroll = 4;
   const unsigned lane = threadIdx.x % 32;
   const Index stride = Index(gridDim.x) * blockDim.x / 32;
@@ -183,7 +198,8 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
 #pragma unroll
         for (int k = 0; k < unroll; ++k) {
           if (!ok[k]) continue;
-          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e0 + 32 * k], x[k], row, c[k], entry_out_first));
+          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e0 + 32 * k], x[k], row,
+                                                          user_column<UFirst, SR, A, U>(col_order, c[k]), entry_out_first));
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
@@ -228,8 +244,8 @@ void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValue
   if (n == 0) return;
   const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
   tail_rows_kernel<Lanes, UFirst><<<grid_for(warps * 32, 256), 256>>>(
-      s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), av, uval, upres,
-      mask.data(), mask.all_allowed, entry_out_first, tval, tpres);
+      s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval,
+      upres, mask.data(), mask.all_allowed, entry_out_first, tval, tpres);
   check_launch("tail_rows_kernel");
 }
 
@@ -242,9 +258,23 @@ void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t*
   tval.allocate(n, "SpMV result");
   tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
+  // Columns numbered by degree: u is read in that order too, one pass over u that the gathers'
+  // locality (the hubs' values share cache lines) repays many times over.
+  DeviceArray<U> uval_ordered;
+  DeviceArray<std::uint8_t> upres_ordered;
+  if (h.columns_ordered()) {
+    uval_ordered.allocate(h.ncols, "SpMV input in HYB column order");
+    gather_by_column_order(h, uval, uval_ordered.data(), sizeof(U), alignof(U));
+    uval = uval_ordered.data();
+    if (upres) {
+      upres_ordered.allocate(h.ncols, "SpMV input in HYB column order");
+      gather_by_column_order(h, upres, upres_ordered.data(), 1, 1);
+      upres = upres_ordered.data();
+    }
+  }
   const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
-  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), ell_v, uval, upres, mask.data(),
-                                                     mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v, uval, upres,
+                                                     mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   check_launch("ell_pull_kernel");
   if (h.coo_row_count() == 0) return;
   launch_tail_bin<4, UFirst>(0, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
@@ -257,8 +287,8 @@ void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t*
   DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
   tail_pieces_kernel<UFirst><<<grid_for(nlong * 32, 256), 256>>>(
       s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
-      h.coo_col.data(), coo_v, uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data(), part.data(),
-      part_any.data());
+      h.coo_col.data(), h.col_order.data(), coo_v, uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(),
+      tpres.data(), part.data(), part_any.data());
   check_launch("tail_pieces_kernel");
   if (nsplit) {
     tail_split_kernel<<<grid_for(nsplit, 256), 256>>>(s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(),

@@ -64,6 +64,10 @@ struct HybLayout {
   Index bin_start[hyb_bins + 1] = {};
   DeviceArray<std::uint32_t> split_rows;   // tail rows of more than one piece
   DeviceArray<std::uint64_t> split_first;  // their first item, counted from bin_start[hyb_bins - 1]
+  // Columns renumbered by descending degree (see build_hyb_layout): ell_col and coo_col then hold
+  // the layout's column r, and col_order[r] is the user's column. Empty: the user's numbering.
+  DeviceArray<std::uint32_t> col_order;
+  bool columns_ordered() const { return col_order.size() != 0; }
   Index coo_row_count() const { return coo_rows.size(); }
   std::uint64_t coo_entries() const { return coo_col.size(); }
   Index long_items() const { return bin_start[hyb_bins] - bin_start[hyb_bins - 1]; }

@@ -1,6 +1,8 @@
 // Tuning parameters of the CUDA backend (policy kept apart from the algorithms, as in CUB).
 #pragma once
 
+#include <cstdint>
+
 namespace hpg::detail {
 
 struct Tuning {
@@ -14,6 +16,14 @@ struct Tuning {
   /// computes every row and leaves the mask to the finish instead of skipping masked-out rows.
   bool pull_over_hyb = true;
   bool fuse_mask = true;
+  /// The HYB numbers its columns by descending degree when the matrix has at least
+  /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
+  /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead
+  /// of one sector per entry, at the cost of one pass over u per call. A graph without hubs (a
+  /// grid, a uniform random graph) keeps its own order, which is as local as it gets.
+  /// Read when a matrix's HYB is built; 0 and 0 renumber every matrix (tests do).
+  std::uint64_t degree_order_min_entries = std::uint64_t(1) << 20;
+  double degree_order_skew = 16;
 };
 
 inline Tuning& tuning() {
