@@ -4,7 +4,8 @@
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
 #   usage: scripts/gpu-run.sh [tests] [bench] [sanitize]   (default: all three, in that order)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
-#   HPG_TEST_FILTER=<gtest filter> the tests step.
+#   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
+#   program (a --benchmark_filter, say).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
@@ -59,7 +60,8 @@ for step in "${steps[@]}"; do
         name="$(basename "$b")"
         [ -z "${HPG_BENCHES:-}" ] || [[ " $HPG_BENCHES " == *" $name "* ]] || continue
         echo "== $name =="
-        "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -45
+        # shellcheck disable=SC2086
+        "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json ${HPG_BENCH_ARGS:-} 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -45
       done
       ;;
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;

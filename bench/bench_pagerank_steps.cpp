@@ -1,0 +1,115 @@
+// Where a PageRank iteration's time goes: each API call of algorithms/pagerank.hpp's lagraph loop
+// timed alone on the GPU (RMAT 21 and 22, and the 2048 x 2048 grid), beside the bare SpMV it is
+// built around. The sum over the steps is one iteration; what exceeds the SpMV is the price of
+// expressing the iteration as separate GraphBLAS calls (their passes over n, launches and syncs).
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "bench_graphs.hpp"
+#include "bench_timing.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/hpgraph.hpp"
+
+namespace {
+
+using hpg::Index;
+using R = float;
+
+struct State {
+  std::string name;
+  hpg::Matrix<std::int32_t> a;
+  hpg::Vector<R> rank, outdeg, scale, w, t, delta, sink_rank;
+  R base = 0;
+};
+
+State& state_for(int id) {
+  static std::map<int, std::unique_ptr<State>> cache;
+  auto& s = cache[id];
+  if (!s) {
+    hpg::gen::GraphSpec spec = hpg::bench::graph_spec(id);
+    spec.remove_self_loops = true;
+    s = std::make_unique<State>();
+    s->name = id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048";
+    s->a = hpg::generate<std::int32_t>(spec, hpg::Backend::cuda);
+    const Index n = s->a.nrows();
+    const auto b = hpg::Backend::cuda;
+    for (auto* v : {&s->rank, &s->outdeg, &s->scale, &s->w, &s->t, &s->delta, &s->sink_rank}) *v = hpg::Vector<R>(n, b);
+    hpg::Vector<R> ones(n, b);
+    hpg::assign(ones, hpg::no_mask, hpg::no_accum, R(1), hpg::all);
+    hpg::mxv(s->outdeg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<R>, s->a, ones);
+    hpg::apply(s->scale, hpg::no_mask, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s->outdeg);
+    hpg::assign(s->rank, hpg::no_mask, hpg::no_accum, R(1) / static_cast<R>(n), hpg::all);
+    s->base = R(0.15) / static_cast<R>(n);
+  }
+  return *s;
+}
+
+enum Step { ewise_scale, sink_apply, sink_reduce, assign_base, spmv_accum, diff, diff_reduce, bare_spmv, steps };
+const char* step_name(int s) {
+  static const char* names[] = {"w = rank .* scale", "sink = rank<!outdeg>", "reduce(sink)", "t = base",
+                                "t += w +.first A", "delta = |t - rank|", "reduce(delta)", "bare SpMV (no accum)"};
+  return names[s];
+}
+
+void run_step(State& s, int step) {
+  using namespace hpg;
+  switch (step) {
+    case ewise_scale: ewise_mult(s.w, no_mask, no_accum, times<R>{}, s.rank, s.scale); break;
+    case sink_apply:
+      apply(s.sink_rank, s.outdeg, no_accum, identity<R>{}, s.rank, desc::mask_complement | desc::structure | desc::replace);
+      break;
+    case sink_reduce: benchmark::DoNotOptimize(reduce(plus_monoid<R>{}, s.sink_rank)); break;
+    case assign_base: assign(s.t, no_mask, no_accum, s.base, hpg::all); break;
+    case spmv_accum: vxm(s.t, no_mask, plus<R>{}, plus_first<R>, s.w, s.a); break;
+    case diff: ewise_add(s.delta, no_mask, no_accum, pagerank_detail::abs_diff<R>{}, s.t, s.rank); break;
+    case diff_reduce: benchmark::DoNotOptimize(reduce(plus_monoid<R>{}, s.delta)); break;
+    case bare_spmv: vxm(s.delta, no_mask, no_accum, plus_first<R>, s.w, s.a); break;
+  }
+}
+
+std::map<std::string, std::map<int, double>>& results() {
+  static std::map<std::string, std::map<int, double>> r;
+  return r;
+}
+
+void BM_Step(benchmark::State& state) {
+  if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
+  State& s = state_for(static_cast<int>(state.range(0)));
+  const int step = static_cast<int>(state.range(1));
+  for (int k = 0; k < steps - 1; ++k) run_step(s, k);  // every input of every step exists
+  const double ms = hpg::bench::time_ms(state, [&] { run_step(s, step); });
+  state.counters["ms"] = ms;
+  state.SetLabel(s.name + ": " + step_name(step));
+  results()[s.name][step] = ms;
+}
+
+BENCHMARK(BM_Step)
+    ->ArgsProduct({{21, 22, 0}, {ewise_scale, sink_apply, sink_reduce, assign_base, spmv_accum, diff, diff_reduce, bare_spmv}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(0.2);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  for (const auto& [name, r] : results()) {
+    std::printf("\n%s\n", name.c_str());
+    double iteration = 0;
+    for (const auto& [step, ms] : r) {
+      std::printf("  %-24s %8.3f ms\n", step_name(step), ms);
+      if (step != bare_spmv) iteration += ms;
+    }
+    const auto spmv = r.find(bare_spmv);
+    std::printf("  %-24s %8.3f ms", "one iteration", iteration);
+    if (spmv != r.end()) std::printf("  (bare SpMV %.3f, the rest %.3f)", spmv->second, iteration - spmv->second);
+    std::printf("\n");
+  }
+  return 0;
+}
