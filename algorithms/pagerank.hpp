@@ -62,7 +62,10 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
   Vector<bool> moving(n, b);
   assign(ones, no_mask, no_accum, R(1), all);
   mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);                     // out-degrees; sinks have none
-  apply(scale, no_mask, no_accum, bind_first(div<R>{}, d), outdeg);         // d / outdeg
+  // scale = d / outdeg, and 0 at sinks: no edge leaves a sink, so its w is never read, and a full
+  // w spares the pull SpMV its presence bitmap.
+  assign(scale, no_mask, no_accum, R(0), all);
+  apply(scale, outdeg, no_accum, bind_first(div<R>{}, d), outdeg, desc::structure);
   assign(res.rank, no_mask, no_accum, paper ? R(1) : R(1) / nr, all);
   if (paper) assign(moving, no_mask, no_accum, true, all);
   for (res.iterations = 1; res.iterations <= o.max_iters; ++res.iterations) {

@@ -41,7 +41,8 @@ State& state_for(int id) {
     hpg::Vector<R> ones(n, b);
     hpg::assign(ones, hpg::no_mask, hpg::no_accum, R(1), hpg::all);
     hpg::mxv(s->outdeg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<R>, s->a, ones);
-    hpg::apply(s->scale, hpg::no_mask, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s->outdeg);
+    hpg::assign(s->scale, hpg::no_mask, hpg::no_accum, R(0), hpg::all);  // as pagerank.hpp: d / outdeg, 0 at sinks
+    hpg::apply(s->scale, s->outdeg, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s->outdeg, hpg::desc::structure);
     hpg::assign(s->rank, hpg::no_mask, hpg::no_accum, R(1) / static_cast<R>(n), hpg::all);
     s->base = R(0.15) / static_cast<R>(n);
   }
