@@ -115,18 +115,9 @@ struct SpmvCase {
 class SpmvGpu : public ::testing::TestWithParam<SpmvCase> {
  protected:
   void SetUp() override {
-    saved_ = hpg::detail::tuning();
-    if (GetParam().degree_order) {
-      hpg::detail::tuning().degree_order_min_entries = 0;
-      hpg::detail::tuning().degree_order_skew = 0;
-    } else {
-      hpg::detail::tuning().degree_order_min_entries = ~std::uint64_t(0);
-    }
+    hpg::set_hyb_column_order(GetParam().degree_order ? hpg::HybColumnOrder::by_degree : hpg::HybColumnOrder::user);
   }
-  void TearDown() override { hpg::detail::tuning() = saved_; }
-
- private:
-  hpg::detail::Tuning saved_;
+  void TearDown() override { hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic); }
 };
 
 TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
@@ -181,5 +172,51 @@ INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu,
                          [](const ::testing::TestParamInfo<SpmvCase>& p) {
                            return std::string(p.param.iso ? "Iso" : "Valued") + (p.param.degree_order ? "DegreeOrdered" : "");
                          });
+
+}  // namespace
+
+namespace {
+
+/// n x n, `per_row` uniform random columns in each row, and column 0 in every row when `hub`.
+hpg::Matrix<float> random_rows(Index n, Index per_row, bool hub) {
+  std::mt19937_64 g(11);
+  std::vector<Index> r, c;
+  for (Index i = 0; i < n; ++i) {
+    for (Index k = 0; k < per_row; ++k) {
+      r.push_back(i);
+      c.push_back(1 + g() % (n - 1));
+    }
+    if (hub) {
+      r.push_back(i);
+      c.push_back(0);
+    }
+  }
+  hpg::Matrix<float> a(n, n, Backend::cuda);
+  a.build(r, c, std::vector<float>(r.size(), 1.0f), hpg::plus<float>{});
+  return a;
+}
+
+#if HPG_HAS_CUDA
+bool columns_by_degree_after_pull(const hpg::Matrix<float>& a) {
+  hpg::Vector<float> u(a.ncols(), Backend::cuda), w(a.nrows(), Backend::cuda);
+  hpg::assign(u, hpg::no_mask, hpg::no_accum, 1.0f, hpg::all);
+  hpg::mxv(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, a, u);  // builds the HYB
+  return hpg::detail::MatrixAccess::derived(a).hyb.columns_ordered();
+}
+#endif
+
+TEST(HybColumnOrder, AutomaticRenumbersOnlyBigMatricesWithHubs) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+#if HPG_HAS_CUDA
+  hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic);
+  const Index n = Index(1) << 17;  // 9 entries a row: over 2^20 entries
+  EXPECT_TRUE(columns_by_degree_after_pull(random_rows(n, 8, true)));    // column 0 holds n entries, the mean is 9
+  EXPECT_FALSE(columns_by_degree_after_pull(random_rows(n, 9, false)));  // no hub: the busiest column holds ~30
+  EXPECT_FALSE(columns_by_degree_after_pull(random_rows(4096, 8, true)));  // too small to pay
+  hpg::set_hyb_column_order(hpg::HybColumnOrder::user);
+  EXPECT_FALSE(columns_by_degree_after_pull(random_rows(n, 8, true)));
+  hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic);
+#endif
+}
 
 }  // namespace
