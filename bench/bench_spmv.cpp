@@ -325,8 +325,8 @@ int main(int argc, char** argv) {
       std::printf("%-28s %10.3f %10.3f %9.3f%s %10.3f %8.2f %10.0f %7.0f%% %10.3f %10.3f\n", name.substr(0, 28).c_str(), cus,
                   get("mxv_user_order"), mxv, get("by_degree") > 0 ? "d" : " ", kern, cus > 0 ? mxv / cus : 0, gbs,
                   100 * gbs * 1e9 / copy_bandwidth(), get("floor"), get("floor_by_degree"));
-    std::printf("(mxv user: the HYB in the user's column order; hpg::mxv: the default layout, d = columns by degree)\n");
     }
+    std::printf("(mxv user: the HYB in the user's column order; hpg::mxv: the default layout, d = columns by degree)\n");
   }
   return 0;
 }
