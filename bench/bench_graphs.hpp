@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "hpgraph/hpgraph.hpp"
@@ -24,6 +25,9 @@ inline gen::GraphSpec graph_spec(int id) {
   }
   return s;
 }
+
+/// The short name bench tables print for graph `id`.
+inline std::string graph_name(int id) { return id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048"; }
 
 /// `count` sources drawn (seeded, repeats allowed) from the vertices with at least one out-edge.
 template <class T>

@@ -33,7 +33,7 @@ State& state_for(int id) {
     hpg::gen::GraphSpec spec = hpg::bench::graph_spec(id);
     spec.remove_self_loops = true;
     s = std::make_unique<State>();
-    s->name = id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048";
+    s->name = hpg::bench::graph_name(id);
     s->a = hpg::generate<std::int32_t>(spec, hpg::Backend::cuda);
     const Index n = s->a.nrows();
     const auto b = hpg::Backend::cuda;

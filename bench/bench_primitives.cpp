@@ -56,7 +56,7 @@ Graph& graph(int id) {
     s.weighted = true;
     s.remove_self_loops = true;
     g = std::make_unique<Graph>();
-    g->name = id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048";
+    g->name = hpg::bench::graph_name(id);
     g->a = hpg::generate<std::int32_t>(s, hpg::Backend::cuda);
     g->undirected_edges = static_cast<double>(g->a.nvals()) / 2;
     g->sources = hpg::bench::sources_with_edges(g->a, 4);
