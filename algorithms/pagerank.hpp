@@ -58,7 +58,7 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
     res.converged = true;
     return res;
   }
-  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
+  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), is_sink(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
   Vector<bool> moving(n, b);
   assign(ones, no_mask, no_accum, R(1), all);
   mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);                     // out-degrees; sinks have none
@@ -66,13 +66,19 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
   // w spares the pull SpMV its presence bitmap.
   assign(scale, no_mask, no_accum, R(0), all);
   apply(scale, outdeg, no_accum, bind_first(div<R>{}, d), outdeg, desc::structure);
+  // is_sink = 1 at sinks, 0 elsewhere: full, so the sinks' rank is a product of full vectors
+  // and one reduction (no masked, counted intermediate).
+  if (o.variant == PageRankVariant::lagraph) {
+    assign(is_sink, no_mask, no_accum, R(1), all);
+    assign(is_sink, outdeg, no_accum, R(0), all, desc::structure);
+  }
   assign(res.rank, no_mask, no_accum, paper ? R(1) : R(1) / nr, all);
   if (paper) assign(moving, no_mask, no_accum, true, all);
   for (res.iterations = 1; res.iterations <= o.max_iters; ++res.iterations) {
     ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);          // w = d r ./ outdeg
     R base = paper ? R(1) - d : (R(1) - d) / nr;
     if (o.variant == PageRankVariant::lagraph) {                              // sinks spread their rank evenly
-      apply(sink_rank, outdeg, no_accum, identity<R>{}, res.rank, desc::mask_complement | desc::structure | desc::replace);
+      ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, is_sink);
       base += d * reduce(plus_monoid<R>{}, sink_rank) / nr;
     }
     if (paper) {  // frozen vertices keep their rank

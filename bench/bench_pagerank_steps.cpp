@@ -22,7 +22,7 @@ using R = float;
 struct State {
   std::string name;
   hpg::Matrix<std::int32_t> a;
-  hpg::Vector<R> rank, outdeg, scale, w, t, delta, sink_rank;
+  hpg::Vector<R> rank, outdeg, scale, is_sink, w, t, delta, sink_rank;
   R base = 0;
 };
 
@@ -37,12 +37,14 @@ State& state_for(int id) {
     s->a = hpg::generate<std::int32_t>(spec, hpg::Backend::cuda);
     const Index n = s->a.nrows();
     const auto b = hpg::Backend::cuda;
-    for (auto* v : {&s->rank, &s->outdeg, &s->scale, &s->w, &s->t, &s->delta, &s->sink_rank}) *v = hpg::Vector<R>(n, b);
+    for (auto* v : {&s->rank, &s->outdeg, &s->scale, &s->is_sink, &s->w, &s->t, &s->delta, &s->sink_rank}) *v = hpg::Vector<R>(n, b);
     hpg::Vector<R> ones(n, b);
     hpg::assign(ones, hpg::no_mask, hpg::no_accum, R(1), hpg::all);
     hpg::mxv(s->outdeg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<R>, s->a, ones);
     hpg::assign(s->scale, hpg::no_mask, hpg::no_accum, R(0), hpg::all);  // as pagerank.hpp: d / outdeg, 0 at sinks
     hpg::apply(s->scale, s->outdeg, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s->outdeg, hpg::desc::structure);
+    hpg::assign(s->is_sink, hpg::no_mask, hpg::no_accum, R(1), hpg::all);  // as pagerank.hpp: 1 at sinks, 0 elsewhere
+    hpg::assign(s->is_sink, s->outdeg, hpg::no_accum, R(0), hpg::all, hpg::desc::structure);
     hpg::assign(s->rank, hpg::no_mask, hpg::no_accum, R(1) / static_cast<R>(n), hpg::all);
     s->base = R(0.15) / static_cast<R>(n);
   }
@@ -51,7 +53,7 @@ State& state_for(int id) {
 
 enum Step { ewise_scale, sink_apply, sink_reduce, assign_base, spmv_accum, diff, diff_reduce, bare_spmv, steps };
 const char* step_name(int s) {
-  static const char* names[] = {"w = rank .* scale", "sink = rank<!outdeg>", "reduce(sink)", "t = base",
+  static const char* names[] = {"w = rank .* scale", "sink = rank .* is_sink", "reduce(sink)", "t = base",
                                 "t += w +.first A", "delta = |t - rank|", "reduce(delta)", "bare SpMV (no accum)"};
   return names[s];
 }
@@ -61,7 +63,7 @@ void run_step(State& s, int step) {
   switch (step) {
     case ewise_scale: ewise_mult(s.w, no_mask, no_accum, times<R>{}, s.rank, s.scale); break;
     case sink_apply:
-      apply(s.sink_rank, s.outdeg, no_accum, identity<R>{}, s.rank, desc::mask_complement | desc::structure | desc::replace);
+      ewise_mult(s.sink_rank, no_mask, no_accum, times<R>{}, s.rank, s.is_sink);
       break;
     case sink_reduce: benchmark::DoNotOptimize(reduce(plus_monoid<R>{}, s.sink_rank)); break;
     case assign_base: assign(s.t, no_mask, no_accum, s.base, hpg::all); break;

@@ -5,7 +5,8 @@
 #   usage: scripts/gpu-run.sh [tests] [bench] [sanitize]   (default: all three, in that order)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
 #   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
-#   program (a --benchmark_filter, say).
+#   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
+#   one process each.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
@@ -44,14 +45,31 @@ for step in "${steps[@]}"; do
     sanitize)
       # The tests that touch the device: every cuda-parameterized case and the GPU-only tests.
       # HPG_SANITIZE_FILTER narrows them; HPG_SANITIZE_TIMEOUT (seconds) bounds each tool's run.
+      # HPG_SANITIZE_JOBS=N runs each matching test in its own sanitized process, N at a time
+      # (racecheck is slow; several sanitized processes can share the GPU machine).
       filter="${HPG_SANITIZE_FILTER:-*/cuda:*Gpu*:*Cuda*:*Device*}"
+      jobs="${HPG_SANITIZE_JOBS:-1}"
       for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
-        timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
-          --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
-        rc=$?
-        grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
-        [ $rc = 0 ] || { status=1; tail -40 "$out/sanitize-$tool.log"; }
+        if [ "$jobs" -gt 1 ]; then
+          tests="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter" |
+            awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')"
+          mkdir -p "$out/sanitize-$tool"
+          export bindir tool out HPG_SANITIZE_TIMEOUT
+          printf '%s\n' $tests | xargs -P "$jobs" -I{} sh -c 'log="$out/sanitize-$tool/$(echo {} | tr "/" "_").log";
+            timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" \
+              --gtest_brief=1 --gtest_filter={} >"$log" 2>&1; echo "rc=$? {}" >>"$log"'
+          for log in "$out/sanitize-$tool"/*.log; do
+            printf '%s: %s %s\n' "$(basename "$log" .log)" "$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)" "$(tail -1 "$log")"
+            grep -q '^rc=0 ' "$log" || { status=1; tail -30 "$log"; }
+          done
+        else
+          timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
+            --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
+          rc=$?
+          grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
+          [ $rc = 0 ] || { status=1; tail -40 "$out/sanitize-$tool.log"; }
+        fi
       done
       ;;
     bench)

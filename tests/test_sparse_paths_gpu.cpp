@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -282,6 +283,110 @@ TEST(SparsePathsGpu, MaskedAssignAtASparseMask) {
         expect_same(w.host, w.gpu, "vector assign, replace, " + where);
       }
     }
+}
+
+// A result the GPU knows to be full (an operation on full inputs, a scalar over all of w,
+// accumulation into a full w) skips clearing its bitmap and counting its entries. Run over memory
+// that held full vectors (freed blocks come back from the pool), every such call, and each one's
+// near miss with an input that is not full, must still hold exactly its entries.
+TEST(SparsePathsGpu, ResultsKnownFullAndTheirNearMisses) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  using V = std::int64_t;
+  const auto part = random_vector<V>(n, 0.3, 31);
+  const auto part2 = random_vector<V>(n, 0.6, 32);
+  const auto full = random_vector<V>(n, 1.0, 33);
+  const auto full2 = random_vector<V>(n, 1.0, 34);
+  const auto frontier = random_vector<V>(n, 0.01, 35);
+  auto poison = [] {  // leave freed blocks of full bitmaps and values in the pool
+    for (int k = 0; k < 6; ++k) {
+      hpg::Vector<V> v(n, Backend::cuda);
+      hpg::assign(v, hpg::no_mask, hpg::no_accum, V{7}, hpg::all);
+      ASSERT_EQ(v.nvals(), n);
+    }
+  };
+  // Runs f(w, gpu) on both backends from w0 (empty when null) and compares.
+  auto check = [&](const std::string& what, const Pair<V>* w0, const auto& f) {
+    Pair<V> w{hpg::Vector<V>(n, Backend::host), hpg::Vector<V>(n, Backend::cuda)};
+    if (w0) w = Pair<V>{w0->host.dup(), w0->gpu.dup()};
+    poison();
+    f(w.host, false);
+    f(w.gpu, true);
+    expect_same(w.host, w.gpu, what);
+  };
+  const auto pick = [](const Pair<V>& p, bool gpu) -> const hpg::Vector<V>& { return gpu ? p.gpu : p.host; };
+  const hpg::plus<V> add;
+  for (const auto& [name, x, y] : {std::tuple{"full, full", &full, &full2}, std::tuple{"full, part", &full, &part},
+                                   std::tuple{"part, full", &part, &full}, std::tuple{"part, part", &part, &part2}}) {
+    const std::string on = std::string(" of ") + name;
+    check("ewise_add" + on, nullptr, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, add, pick(*x, g), pick(*y, g));
+    });
+    check("ewise_mult" + on, nullptr, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_mult(w, hpg::no_mask, hpg::no_accum, hpg::minus<V>{}, pick(*x, g), pick(*y, g));
+    });
+    check("ewise_mult into a full w, accumulated" + on, &full2, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_mult(w, hpg::no_mask, add, hpg::times<V>{}, pick(*x, g), pick(*y, g));
+    });
+    check("ewise_add into a partial w, accumulated" + on, &part2, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_add(w, hpg::no_mask, add, add, pick(*x, g), pick(*y, g));
+    });
+    check("ewise_add, no mask complemented" + on, &part2, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, add, pick(*x, g), pick(*y, g), hpg::desc::mask_complement);
+    });
+    check("ewise_add, masked" + on, &full2, [&](hpg::Vector<V>& w, bool g) {
+      hpg::ewise_add(w, pick(part2, g), hpg::no_accum, add, pick(*x, g), pick(*y, g), hpg::desc::replace);
+    });
+  }
+  for (const auto& [name, u] : {std::pair{"full", &full}, std::pair{"part", &part}}) {
+    const std::string of = std::string(" of ") + name + " u";
+    check("apply" + of, nullptr, [&](hpg::Vector<V>& w, bool g) {
+      hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, pick(*u, g));
+    });
+    check("select (drops entries)" + of, nullptr, [&](hpg::Vector<V>& w, bool g) {
+      hpg::select(w, hpg::no_mask, hpg::no_accum, hpg::valuegt<V>{}, pick(*u, g), V{0});
+    });
+    check("vector assign over all" + of, &part2, [&](hpg::Vector<V>& w, bool g) {
+      hpg::assign(w, hpg::no_mask, hpg::no_accum, pick(*u, g), hpg::all);
+    });
+  }
+  check("scalar assign over all", &part, [&](hpg::Vector<V>& w, bool) {
+    hpg::assign(w, hpg::no_mask, hpg::no_accum, V{5}, hpg::all);
+  });
+  check("scalar assign over some", &part, [&](hpg::Vector<V>& w, bool) {
+    hpg::assign(w, hpg::no_mask, hpg::no_accum, V{5}, std::vector<Index>{3, 70, 900});
+  });
+  check("scalar assign into a full w at a sparse mask", &full, [&](hpg::Vector<V>& w, bool g) {
+    hpg::assign(w, pick(frontier, g), hpg::no_accum, V{-3}, hpg::all, hpg::desc::structure);
+  });
+  check("vector assign into a full w at a sparse mask (u = mask)", &full, [&](hpg::Vector<V>& w, bool g) {
+    hpg::assign(w, pick(frontier, g), hpg::no_accum, pick(frontier, g), hpg::all, hpg::desc::structure);
+  });
+  // A push with no mask (nothing compacted) and with "no mask, complemented" (nothing allowed).
+  const hpg::Matrix<V> a_host = [&] {
+    std::mt19937_64 g(36);
+    std::vector<Index> r, c;
+    for (Index i = 0; i < n; ++i)
+      for (int k = 0; k < 3; ++k) r.push_back(i), c.push_back(g() % n);
+    hpg::Matrix<V> m(n, n, Backend::host);
+    m.build(r, c, std::vector<V>(r.size(), 2), add);
+    return m;
+  }();
+  hpg::Matrix<V> a_gpu = a_host.dup();
+  a_gpu.to_backend(Backend::cuda);
+  check("push, no mask", &part, [&](hpg::Vector<V>& w, bool g) {
+    hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::min_plus<V>, pick(frontier, g), g ? a_gpu : a_host, hpg::desc::push);
+  });
+  check("push, no mask complemented, replace", &part, [&](hpg::Vector<V>& w, bool g) {
+    hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::min_plus<V>, pick(frontier, g), g ? a_gpu : a_host,
+             hpg::desc::push | hpg::desc::mask_complement | hpg::desc::replace);
+  });
+  // Reductions of full and partial vectors, and of a matrix, with ANY and plus.
+  for (const auto* u : {&full, &part}) {
+    EXPECT_EQ(hpg::reduce(hpg::plus_monoid<V>{}, u->host), hpg::reduce(hpg::plus_monoid<V>{}, u->gpu));
+    const V any = hpg::reduce(hpg::any_monoid<V>{}, u->gpu);
+    EXPECT_NE(any, 0);  // some entry's value (values are never 0)
+  }
+  EXPECT_EQ(hpg::reduce(hpg::plus_monoid<V>{}, a_host), hpg::reduce(hpg::plus_monoid<V>{}, a_gpu));
 }
 
 }  // namespace

@@ -30,21 +30,23 @@ struct Graph {
   hpg::Matrix<std::int64_t> host, gpu;
 };
 
-/// n x n with row lengths: geometric-ish 0..60 for most rows, and hub rows of 1000, K + 1024,
-/// 1025 + 32, 3000, 9999 and n entries (cut into 1, 1, 2, 3, 10 and n / 1024 pieces).
-Graph skewed(Index n, bool iso, std::uint64_t seed) {
+/// nrows x ncols with row lengths: geometric-ish 0..60 for most rows, and hub rows of 1000,
+/// K + 1024, 1025 + 32, 3000, 9999 and ncols entries (cut into 1, 1, 2, 3, 10 and ncols / 1024
+/// pieces; no row is longer than ncols).
+Graph skewed(Index nrows, Index ncols, bool iso, std::uint64_t seed) {
   std::mt19937_64 g(seed);
   std::vector<Index> r, c;
   std::vector<std::int64_t> v;
-  const std::vector<Index> hubs = {1000, 1027, 1057, 3000, 9999, n};
-  for (Index i = 0; i < n; ++i) {
+  const std::vector<Index> hubs = {1000, 1027, 1057, 3000, 9999, ncols};
+  for (Index i = 0; i < nrows; ++i) {
     Index deg = std::min<Index>(std::geometric_distribution<Index>(0.08)(g), 60);
     if (i % 997 == 5) deg = hubs[(i / 997) % hubs.size()];
+    deg = std::min(deg, ncols);
     std::unordered_set<Index> cols;
-    if (deg == n) {
-      for (Index j = 0; j < n; ++j) cols.insert(j);
+    if (deg == ncols) {
+      for (Index j = 0; j < ncols; ++j) cols.insert(j);
     } else {
-      while (cols.size() < deg) cols.insert(g() % n);
+      while (cols.size() < deg) cols.insert(g() % ncols);
     }
     for (Index j : cols) {
       r.push_back(i);
@@ -52,7 +54,7 @@ Graph skewed(Index n, bool iso, std::uint64_t seed) {
       v.push_back(iso ? 1 : static_cast<std::int64_t>(g() % 19) - 9);
     }
   }
-  Graph out{hpg::Matrix<std::int64_t>(n, n, Backend::host), hpg::Matrix<std::int64_t>(n, n, Backend::cuda)};
+  Graph out{hpg::Matrix<std::int64_t>(nrows, ncols, Backend::host), hpg::Matrix<std::int64_t>(nrows, ncols, Backend::cuda)};
   out.host.build(r, c, v);
   out.gpu.build(r, c, v);
   return out;
@@ -82,7 +84,9 @@ using hpg::test::expect_same;
 template <class W, class SR, class U>
 void compare(const std::string& what, const SR& s, Graph& a, const std::pair<hpg::Vector<U>, hpg::Vector<U>>& u, bool vxm,
              const std::pair<hpg::Vector<bool>, hpg::Vector<bool>>* mask, bool accum, const hpg::Descriptor& d) {
-  const Index n = a.host.nrows();
+  // w = A u has A's rows; u A, or A' u, has A's columns (and u A' has its rows again).
+  const bool transposed = vxm ? d.transpose_second : d.transpose_first;
+  const Index n = vxm != transposed ? a.host.ncols() : a.host.nrows();
   auto w0 = random_vector<W>(n, 0.3, 99);  // the output's old contents matter with accum / without replace
   hpg::Vector<W> wh = w0.first.dup(), wg = w0.second.dup();
   auto run = [&](hpg::Vector<W>& w, const hpg::Matrix<std::int64_t>& m, const hpg::Vector<U>& x, const hpg::Vector<bool>* mk) {
@@ -120,16 +124,22 @@ class SpmvGpu : public ::testing::TestWithParam<SpmvCase> {
   void TearDown() override { hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic); }
 };
 
+#if HPG_HAS_CUDA
+/// Whether the HYB of A (or of A', which a transposed call builds) numbers its columns by degree.
+bool hyb_columns_ordered(const hpg::Matrix<std::int64_t>& a, bool transposed) {
+  return hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), hpg::detail::MatrixAccess::derived(a), transposed)
+      .columns_ordered();
+}
+#endif
+
 TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Index n = 12000;
-  Graph a = skewed(n, GetParam().iso, 7);
+  Graph a = skewed(n, n, GetParam().iso, 7);
 #if HPG_HAS_CUDA
-  {  // the layout the parameter asks for is the one under test
-    const auto& h = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(std::as_const(a.gpu)),
-                                              hpg::detail::MatrixAccess::derived(std::as_const(a.gpu)), false);
-    ASSERT_EQ(h.columns_ordered(), GetParam().degree_order);
-  }
+  // The layouts the parameter asks for are the ones under test: A's for mxv, A''s for vxm.
+  ASSERT_EQ(hyb_columns_ordered(a.gpu, false), GetParam().degree_order);
+  ASSERT_EQ(hyb_columns_ordered(a.gpu, true), GetParam().degree_order);
 #endif
   const auto full = random_vector<std::int64_t>(n, 1.0, 1);
   const auto half = random_vector<std::int64_t>(n, 0.5, 2);
@@ -165,6 +175,33 @@ TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
                             hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false,
                             vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first);
     }
+}
+
+// Rectangular matrices: u and w have different sizes, and A's HYB and A''s have as many columns as
+// the other has rows, so a gather of u into the layout's column order over the wrong count shows.
+TEST_P(SpmvGpu, RectangularMatricesAgreeWithTheHost) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  for (const auto& [nrows, ncols] : {std::pair<Index, Index>{4000, 11000}, std::pair<Index, Index>{11000, 4000}}) {
+    Graph a = skewed(nrows, ncols, GetParam().iso, 8);
+    const std::string shape = std::to_string(nrows) + " x " + std::to_string(ncols);
+#if HPG_HAS_CUDA
+    ASSERT_EQ(hyb_columns_ordered(a.gpu, false), GetParam().degree_order) << shape;
+    ASSERT_EQ(hyb_columns_ordered(a.gpu, true), GetParam().degree_order) << shape;
+#endif
+    const auto u_cols = random_vector<std::int64_t>(ncols, 0.7, 5), u_rows = random_vector<std::int64_t>(nrows, 0.7, 6);
+    const auto m_rows = random_vector<bool>(nrows, 0.4, 7), m_cols = random_vector<bool>(ncols, 0.4, 8);
+    const auto sr = hpg::plus_times<std::int64_t>;
+    compare<std::int64_t>(shape + ", A u", sr, a, u_cols, false, nullptr, false, {});
+    compare<std::int64_t>(shape + ", A u, mask", sr, a, u_cols, false, &m_rows, false, {});
+    compare<std::int64_t>(shape + ", A' u", sr, a, u_rows, false, &m_cols, true, hpg::desc::transpose_first);
+    compare<std::int64_t>(shape + ", u A", sr, a, u_rows, true, nullptr, false, {});
+    compare<std::int64_t>(shape + ", u A, !mask", sr, a, u_rows, true, &m_cols, false, hpg::desc::mask_complement);
+    compare<std::int64_t>(shape + ", u A'", sr, a, u_cols, true, &m_rows, false, hpg::desc::transpose_second);
+    compare<std::int64_t>(shape + ", A u, min_secondi", hpg::semiring(hpg::min_monoid<std::int64_t>{}, hpg::secondi<std::int64_t>{}), a,
+                          u_cols, false, nullptr, false, {});
+    compare<std::int64_t>(shape + ", u A, over entry coordinates", hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a,
+                          u_rows, true, nullptr, false, {});
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu,
@@ -205,9 +242,15 @@ bool columns_by_degree_after_pull(const hpg::Matrix<float>& a) {
 }
 #endif
 
+/// Puts the process-wide column-order switch back to its default however the test ends.
+struct RestoreColumnOrder {
+  ~RestoreColumnOrder() { hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic); }
+};
+
 TEST(HybColumnOrder, AutomaticRenumbersOnlyBigMatricesWithHubs) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
 #if HPG_HAS_CUDA
+  const RestoreColumnOrder restore;
   hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic);
   const Index n = Index(1) << 17;  // 9 entries a row: over 2^20 entries
   EXPECT_TRUE(columns_by_degree_after_pull(random_rows(n, 8, true)));    // column 0 holds n entries, the mean is 9
@@ -215,7 +258,6 @@ TEST(HybColumnOrder, AutomaticRenumbersOnlyBigMatricesWithHubs) {
   EXPECT_FALSE(columns_by_degree_after_pull(random_rows(4096, 8, true)));  // too small to pay
   hpg::set_hyb_column_order(hpg::HybColumnOrder::user);
   EXPECT_FALSE(columns_by_degree_after_pull(random_rows(n, 8, true)));
-  hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic);
 #endif
 }
 

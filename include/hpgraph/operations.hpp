@@ -128,7 +128,7 @@ template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda::DeviceResult<Z>& t, const Descriptor& d,
                  const std::uint8_t* region = nullptr) {
   const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
-  cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region, t.full);
 }
 
 /// The same for a T made for this call alone: with no mask and no accumulator, T's arrays become
@@ -136,7 +136,7 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda:
 template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceResult<Z>&& t, const Descriptor& d) {
   const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
-  cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace, t.full);
 }
 
 /// The same for T in sparse form (hpgraph/cuda/sparse_result.cuh): the output becomes T where the
@@ -151,7 +151,7 @@ template <class Z, class W, class Mask, class Accum, class F, class U>
 void cuda_map(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
   const auto& du = VectorAccess::device(u);
   if (du.format == VectorFormat::sparse) return cuda_finish(w, mask, accum, cuda::map_sparse<Z>(f, du, can_drop), d);
-  cuda_finish(w, mask, accum, cuda::map<Z>(f, du), d);
+  cuda_finish(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
 }
 
 /// w<struct(M)>(all) = x or u with a sparse M, no accumulator and no replace sets w at M's entries
@@ -295,7 +295,7 @@ inline void set_push_pull_threshold(double density) {
 ///   busiest column holds at least 16 times the mean: a power-law graph's hubs then share cache
 ///   lines in the pull's gathers; a grid or a uniform random graph keeps its own order.
 /// - user: always the matrix's own order.
-/// - by_degree: always by degree.
+/// - by_degree: always by degree (when the matrix has any entry).
 /// Results do not depend on it: entries keep their order within a row, positions reach a multiply
 /// as the user's indices, and only the speed of the pull changes.
 enum class HybColumnOrder { automatic, user, by_degree };
@@ -643,8 +643,9 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
     }
     const auto di = detail::device_indices(I, w.size());
     const auto region = detail::device_region(di, w.size());
-    const auto ub = detail::cuda::as_bitmap(detail::VectorAccess::device(u));
-    detail::cuda::DeviceResult<U> t(w.size());
+    const auto& du = detail::VectorAccess::device(u);
+    const auto ub = detail::cuda::as_bitmap(du);
+    detail::cuda::DeviceResult<U> t(w.size(), di.all && du.nvals == du.size);  // a full u over all of w: T is full
     if (di.count) {
       detail::cuda::assign_scatter_kernel<U><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, ub.val, ub.present,
                                                                                     U{}, t.val.data(), t.present.data());
@@ -686,7 +687,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
     if (detail::cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
     const auto di = detail::device_indices(I, w.size());
     const auto dregion = detail::device_region(di, w.size());
-    detail::cuda::DeviceResult<X> t(w.size());
+    detail::cuda::DeviceResult<X> t(w.size(), di.all);  // x over all of w: T is full
     if (di.count) {
       detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, nullptr, nullptr, x,
                                                                                     t.val.data(), t.present.data());

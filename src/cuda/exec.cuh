@@ -25,9 +25,12 @@ struct checked_allocator {
   void deallocate(char* p, std::size_t) noexcept { device_free(p); }
 };
 
+/// Thrust on the default stream without its optional synchronizations (after a scan, a sort, a
+/// copy): every kernel, allocation and free of the library is ordered on that one stream, so only
+/// a result the host reads (a count, a reduction) needs to wait, and those calls still do.
 inline auto policy() {
   static checked_allocator alloc;
-  return thrust::cuda::par(alloc);
+  return thrust::cuda::par_nosync(alloc);
 }
 
 /// Checks the launch of a kernel we wrote ourselves.
@@ -53,6 +56,13 @@ decltype(auto) guarded(const char* what, F&& f) {
 inline unsigned grid_for(std::size_t n, unsigned block) {
   std::size_t g = (n + block - 1) / block;
   return static_cast<unsigned>(g > 0x7fffffffu ? 0x7fffffffu : (g ? g : 1));
+}
+
+/// A grid-stride kernel's grid when each block ends with a global atomic: enough blocks to fill
+/// the device several times over (132 SMs x 2048 threads is 1056 blocks of 256), no more.
+inline unsigned capped_grid_for(std::size_t n, unsigned block) {
+  const unsigned g = grid_for(n, block);
+  return g < 2048u ? g : 2048u;
 }
 
 }  // namespace hpg::detail::cuda

@@ -185,7 +185,9 @@ void order_columns_by_degree(HybLayout& h, DegreeOrderPolicy rule) {
   guarded("HYB column order", [&] {
     const std::uint64_t entries = thrust::reduce(policy(), count.data(), count.data() + n, std::uint64_t(0));
     const std::uint32_t busiest = thrust::reduce(policy(), count.data(), count.data() + n, 0u, thrust::maximum<std::uint32_t>());
-    if (entries < rule.min_entries || busiest < rule.skew * (static_cast<double>(entries) / static_cast<double>(n))) return;
+    // No entries, no order to gain (by_degree included: its thresholds are 0).
+    if (entries == 0 || entries < rule.min_entries || busiest < rule.skew * (static_cast<double>(entries) / static_cast<double>(n)))
+      return;
     DeviceArray<std::uint32_t> order(n, "HYB column order");
     thrust::sequence(policy(), order.data(), order.data() + n);
     thrust::stable_sort_by_key(policy(), count.data(), count.data() + n, order.data(), thrust::greater<std::uint32_t>());

@@ -338,6 +338,7 @@ void pull_csr(const SR& s, const DeviceCsr<A>& a, const U* uval, const std::uint
 
 template <class Offset>
 __global__ void push_lengths_kernel(const Offset* ptr, const std::uint32_t* uidx, Index nu, std::uint64_t* len) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) len[nu] = 0;  // the scan's last slot becomes the total
   for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < nu; q += Index(gridDim.x) * blockDim.x)
     len[q] = ptr[uidx[q] + 1] - ptr[uidx[q]];
 }
@@ -385,7 +386,6 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
   guarded("push SpMV", [&] {
     // start[q] for q < nu, and start[nu] = the number of products (read back once, to size the arrays).
     DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
-    device_memset(start.data() + nu, 0, sizeof(std::uint64_t));
     if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
     else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
     check_launch("push_lengths_kernel");
@@ -404,7 +404,8 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
                                                                 u_sparse.val, nu, start.data(), total, allows,
                                                                 entry_out_first, key.data(), prod.data());
     check_launch("push_expand_kernel");
-    const std::size_t kept = remove_key(key.data(), prod.data(), total, hyb_pad);
+    // Without a mask nothing was dropped: no compaction (and no wait for its count).
+    const std::size_t kept = allows.has_mask || allows.complement ? remove_key(key.data(), prod.data(), total, hyb_pad) : total;
     if (kept == 0) return;
     sort_pairs(key.data(), prod.data(), kept);
     DeviceArray<std::uint32_t> ukey(kept, "push keys");

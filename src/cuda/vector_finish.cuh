@@ -112,49 +112,76 @@ DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
   return m;
 }
 
+/// Entry i of W<M, replace> = accum ? accum(W, T) : T; returns whether it has one.
+template <class W, class T, class Accum>
+__device__ bool finish_entry(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
+                             const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, const Accum& accum, bool replace,
+                             Index i, W* oval, std::uint8_t* opres) {
+  const bool hw = wpres[i] != 0, ht = tpres[i] != 0;
+  const bool ok = allowed ? allowed[i] != 0 : all_allowed;
+  bool keep = false;
+  W out{};
+  if (ok && region && !region[i]) {  // outside an assign's region Z is W
+    keep = hw;
+    if (hw) out = wval[i];
+  } else if (ok) {
+    if constexpr (std::is_same_v<Accum, no_accum_t>) {
+      keep = ht;
+      if (ht) out = typecast<W>(tval[i]);
+    } else {
+      keep = hw || ht;
+      if constexpr (std::is_invocable_v<const Accum&, const W&, const T&>) {
+        if (hw && ht) out = typecast<W>(accum(wval[i], tval[i]));
+      }
+      if (hw && !ht) out = wval[i];
+      else if (ht && !hw) out = typecast<W>(tval[i]);
+    }
+  } else if (hw && !replace) {
+    keep = true;
+    out = wval[i];
+  }
+  opres[i] = keep;
+  oval[i] = out;
+  return keep;
+}
+
+/// Counts the entries kept into *kept, unless it is null (the caller knows the result is full):
+/// each thread counts its own, then one shared atomic per warp and one global atomic per block
+/// (launched with a capped grid, so a count costs a few thousand atomics, not n / 32 on one
+/// address).
 template <class W, class T, class Accum>
 __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
                               const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, Accum accum, bool replace,
-                              Index n, W* oval, std::uint8_t* opres) {
-  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
-    const bool hw = wpres[i] != 0, ht = tpres[i] != 0;
-    const bool ok = allowed ? allowed[i] != 0 : all_allowed;
-    bool keep = false;
-    W out{};
-    if (ok && region && !region[i]) {  // outside an assign's region Z is W
-      keep = hw;
-      if (hw) out = wval[i];
-    } else if (ok) {
-      if constexpr (std::is_same_v<Accum, no_accum_t>) {
-        keep = ht;
-        if (ht) out = typecast<W>(tval[i]);
-      } else {
-        keep = hw || ht;
-        if constexpr (std::is_invocable_v<const Accum&, const W&, const T&>) {
-          if (hw && ht) out = typecast<W>(accum(wval[i], tval[i]));
-        }
-        if (hw && !ht) out = wval[i];
-        else if (ht && !hw) out = typecast<W>(tval[i]);
-      }
-    } else if (hw && !replace) {
-      keep = true;
-      out = wval[i];
-    }
-    opres[i] = keep;
-    oval[i] = out;
-  }
+                              Index n, W* oval, std::uint8_t* opres, unsigned long long* kept) {
+  __shared__ unsigned long long block_kept;
+  if (threadIdx.x == 0) block_kept = 0;
+  __syncthreads();
+  unsigned mine = 0;
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x)
+    mine += finish_entry(wval, wpres, tval, tpres, allowed, all_allowed, region, accum, replace, i, oval, opres) ? 1u : 0u;
+  if (!kept) return;  // uniform: a kernel argument
+  mine = __reduce_add_sync(0xffffffffu, mine);
+  if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_kept, static_cast<unsigned long long>(mine));
+  __syncthreads();
+  if (threadIdx.x == 0 && block_kept) atomicAdd(kept, block_kept);
 }
 
 /// W<M, replace> = accum ? accum(W, T) : T, with T given as a bitmap (tval, tpres). Written to new
-/// storage and swapped in: a throw leaves w as it was.
+/// storage and swapped in: a throw leaves w as it was. `t_full`: T has every entry (the caller
+/// knows it, as for an operation on full inputs); with no mask and no region the result is then
+/// full, and so it is when W is full and accumulated into: nvals is known without a count, and
+/// the host waits for nothing.
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, const T* tval, const std::uint8_t* tpres,
-                   bool replace, const std::uint8_t* region = nullptr) {
+                   bool replace, const std::uint8_t* region = nullptr, bool t_full = false) {
   if constexpr (!castable_v<W, T>)
     throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
   if constexpr (!std::is_same_v<Accum, no_accum_t> && !std::is_invocable_v<const Accum&, const W&, const T&>)
     throw_error(Info::domain_mismatch, "the accumulator does not take the output's and the result's value types");
   const Index n = w.size;
+  constexpr bool accumulates = !std::is_same_v<Accum, no_accum_t>;
+  const bool everywhere = !mask.present && mask.all_allowed && !region;
+  const bool out_full = everywhere && (t_full || (accumulates && w.nvals == n));
   const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;
@@ -162,31 +189,35 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   out.val.allocate(n, "vector values");
   out.present.allocate(n, "vector bitmap");
   if (n) {
-    finish_kernel<<<grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region,
-                                             accum, replace, n, out.val.data(), out.present.data());
+    DeviceArray<unsigned long long> kept(out_full ? 0 : 1, "finish count");
+    if (!out_full) device_memset(kept.data(), 0, sizeof(unsigned long long));
+    finish_kernel<<<capped_grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
+                                             out.val.data(), out.present.data(), kept.data());
     check_launch("finish_kernel");
-    out.nvals = guarded("finish", [&] {
-      return static_cast<Index>(count_set(out.present.data(), n));
-    });
+    if (out_full) {
+      out.nvals = n;
+    } else {
+      unsigned long long count = 0;
+      copy_device_to_host(&count, kept.data(), sizeof(count));
+      out.nvals = static_cast<Index>(count);
+    }
   }
   vec_to_format(out, host::preferred_format(out.size, out.nvals));
   w = std::move(out);
 }
 
 /// The same with T's arrays handed over: with no mask, no accumulator and T of w's type, T
-/// simply becomes w (no pass over w, no copy).
+/// simply becomes w (no pass over w, no copy; no count either when T is full).
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, DeviceArray<T>&& tval, DeviceArray<std::uint8_t>&& tpres,
-                   bool replace) {
+                   bool replace, bool t_full = false) {
   if constexpr (std::is_same_v<W, T> && std::is_same_v<Accum, no_accum_t>) {
     if (!mask.present && mask.all_allowed) {
       const Index n = w.size;
       DeviceVec<W> out;
       out.size = n;
       out.format = VectorFormat::bitmap;
-      out.nvals = n ? guarded("finish", [&] {
-        return static_cast<Index>(count_set(tpres.data(), n));
-      }) : 0;
+      out.nvals = t_full ? n : n ? guarded("finish", [&] { return static_cast<Index>(count_set(tpres.data(), n)); }) : 0;
       out.val = std::move(tval);
       out.present = std::move(tpres);
       vec_to_format(out, host::preferred_format(out.size, out.nvals));
@@ -194,7 +225,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       return;
     }
   }
-  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace);
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace, nullptr, t_full);
 }
 
 }  // namespace hpg::detail::cuda

@@ -13,13 +13,15 @@
 
 namespace hpg::detail::cuda {
 
-/// T in bitmap form.
+/// T in bitmap form. `full`: the kernel that makes T writes every entry (all present), so the
+/// bitmap needs no clearing first and T's count is n without counting.
 template <class Z>
 struct DeviceResult {
   DeviceArray<Z> val;
   DeviceArray<std::uint8_t> present;
-  explicit DeviceResult(Index n) : val(n, "result values"), present(n, "result bitmap") {
-    if (n) device_memset(present.data(), 0, n);
+  bool full = false;
+  explicit DeviceResult(Index n, bool full_ = false) : val(n, "result values"), present(n, "result bitmap"), full(full_) {
+    if (n && !full) device_memset(present.data(), 0, n);
   }
 };
 
@@ -49,7 +51,9 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   const Index n = u.size;
   const BitmapInput<U> ub = as_bitmap(u);
   const BitmapInput<V> vb = as_bitmap(v);
-  DeviceResult<Z> t(n);
+  // Full inputs (PageRank's vectors): the intersection of two, or the union with one, is full.
+  const bool u_full = u.nvals == n, v_full = v.nvals == n;
+  DeviceResult<Z> t(n, Union ? u_full || v_full : u_full && v_full);
   if (n) {
     ewise_kernel<Union><<<grid1(n), 256>>>(op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
     check_launch("ewise_kernel");
@@ -142,11 +146,12 @@ __global__ void map_kernel(F f, const U* uval, const std::uint8_t* upres, Index 
   }
 }
 
+/// `can_drop`: f may decline an entry (select); otherwise a full u gives a full T.
 template <class Z, class F, class U>
-DeviceResult<Z> map(const F& f, const DeviceVec<U>& u) {
+DeviceResult<Z> map(const F& f, const DeviceVec<U>& u, bool can_drop) {
   const Index n = u.size;
   const BitmapInput<U> ub = as_bitmap(u);
-  DeviceResult<Z> t(n);
+  DeviceResult<Z> t(n, !can_drop && u.nvals == n);
   if (n) {
     map_kernel<Z><<<grid1(n), 256>>>(f, ub.val, ub.present, n, t.val.data(), t.present.data());
     check_launch("map_kernel");
@@ -183,40 +188,22 @@ struct monoid_op {
   Monoid m;
   HPG_HOST_DEVICE Z operator()(const Z& a, const Z& b) const { return static_cast<Z>(m(a, b)); }
 };
-template <class Z>
-struct typecast_to {
-  template <class X>
-  HPG_HOST_DEVICE Z operator()(const X& x) const { return typecast<Z>(x); }
-};
 
-/// (+) over n stored values, seeded with the first value rather than the monoid's identity: the
-/// ANY monoid has no true identity (its "identity" could be picked instead of an entry), and a
-/// reduction order Thrust chooses must not change which values can come out.
-template <class Monoid, class V>
-auto reduce_values(const Monoid& m, const V* val, Index n) {
-  using Z = std::decay_t<decltype(m.identity())>;
-  if (n == 0) return static_cast<Z>(m.identity());
-  V first;
-  copy_device_to_host(&first, val, sizeof(V));
-  const Z init = typecast<Z>(first);
-  if (n == 1) return init;
-  return guarded("reduce", [&] {
-    auto rest = thrust::make_transform_iterator(val + 1, typecast_to<Z>{});
-    return thrust::reduce(policy(), rest, rest + (n - 1), init, monoid_op<Monoid, Z>{m});
-  });
-}
-
-/// An entry of a bitmap vector as a reduction sees it: a value, or nothing.
+/// An entry of a vector as a reduction sees it: a value, or nothing.
 template <class Z>
 struct MaybeValue {
   Z value;
   bool has;
 };
+/// Entry i of a bitmap (present null: every i holds a value).
 template <class Z, class U>
 struct maybe_entry {
   const U* val;
   const std::uint8_t* present;
-  HPG_HOST_DEVICE MaybeValue<Z> operator()(Index i) const { return {present[i] ? typecast<Z>(val[i]) : Z{}, present[i] != 0}; }
+  HPG_HOST_DEVICE MaybeValue<Z> operator()(Index i) const {
+    const bool has = !present || present[i] != 0;
+    return {has ? typecast<Z>(val[i]) : Z{}, has};
+  }
 };
 /// (+) over entries, where absent entries take no part; associative whenever (+) is, and it needs
 /// no identity (so ANY and user monoids reduce the same way).
@@ -228,6 +215,21 @@ struct maybe_op {
     return a.has ? a : b;
   }
 };
+
+/// (+) over n stored values, seeded with "no value" rather than the monoid's identity: the ANY
+/// monoid has no true identity (its "identity" could be picked instead of an entry), and a
+/// reduction order Thrust chooses must not change which values can come out. One reduction, one
+/// wait for its result.
+template <class Monoid, class V>
+auto reduce_values(const Monoid& m, const V* val, Index n) {
+  using Z = std::decay_t<decltype(m.identity())>;
+  if (n == 0) return static_cast<Z>(m.identity());
+  const MaybeValue<Z> r = guarded("reduce", [&] {
+    auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, V>{val, nullptr});
+    return thrust::reduce(policy(), first, first + n, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m});
+  });
+  return r.value;
+}
 
 /// A sparse vector reduces its value list; a bitmap one in one pass over its bitmap (no copy
 /// to a sparse form first).

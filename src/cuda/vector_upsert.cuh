@@ -24,6 +24,7 @@ struct UpsertSource {
 
 /// Sets w(idx[k]) for every k and counts the entries that were absent (warp-aggregated: one atomic
 /// per warp, not per entry).
+/// (added null: w is full, nothing can be absent, and nothing is counted.)
 template <class W, class X>
 __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, Index m, UpsertSource<X> src, W* wval, std::uint8_t* wpres,
                                      unsigned long long* added) {
@@ -35,10 +36,13 @@ __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, Index m, UpsertSo
     bool fresh = false;
     if (k < m) {
       const std::uint32_t i = idx[k];
-      fresh = wpres[i] == 0;
       wval[i] = typecast<W>(src.at(k, i));
-      wpres[i] = 1;
+      if (added) {
+        fresh = wpres[i] == 0;
+        wpres[i] = 1;
+      }
     }
+    if (!added) continue;
     const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
     if (lane == 0 && fresh_lanes) atomicAdd(added, static_cast<unsigned long long>(__popc(fresh_lanes)));
   }
@@ -56,6 +60,12 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
   const Index m = mask.nvals;
   if (m == 0) return;
   guarded("assign", [&] {
+    if (w.format == VectorFormat::bitmap && w.nvals == w.size) {  // full (SSSP's distances): no count to wait for
+      upsert_bitmap_kernel<<<grid_for(m, 256), 256>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(),
+                                                      static_cast<unsigned long long*>(nullptr));
+      check_launch("upsert_bitmap_kernel");
+      return;
+    }
     if (w.format == VectorFormat::bitmap) {
       DeviceArray<unsigned long long> added(1, "assign count");
       device_memset(added.data(), 0, sizeof(unsigned long long));

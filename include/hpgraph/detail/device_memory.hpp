@@ -34,12 +34,14 @@ class DeviceArray {
   explicit DeviceArray(std::size_t n, const char* what = "device array") { allocate(n, what); }
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
-  DeviceArray(DeviceArray&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  DeviceArray(DeviceArray&& o) noexcept
+      : ptr_(std::exchange(o.ptr_, nullptr)), size_(std::exchange(o.size_, 0)), capacity_(std::exchange(o.capacity_, 0)) {}
   DeviceArray& operator=(DeviceArray&& o) noexcept {
     if (this != &o) {
       release();
       ptr_ = std::exchange(o.ptr_, nullptr);
       size_ = std::exchange(o.size_, 0);
+      capacity_ = std::exchange(o.capacity_, 0);
     }
     return *this;
   }
@@ -51,12 +53,19 @@ class DeviceArray {
     T* fresh = n ? static_cast<T*>(device_allocate(n * sizeof(T), what)) : nullptr;
     release();
     ptr_ = fresh;
-    size_ = n;
+    size_ = capacity_ = n;
   }
-  /// Keeps the first n elements in an array of exactly n (a no-op when n is not smaller): a
-  /// compaction's output becomes a vector's arrays, which hold exactly nvals entries.
+  /// Keeps the first n elements (a no-op when n is not smaller): a compaction's output becomes a
+  /// vector's arrays, which hold exactly nvals entries. Where at least half the allocation stays
+  /// in use the array just ends earlier (no allocation, no copy: a BFS level's small results keep
+  /// theirs); below that the kept elements move to an array of exactly n, so a big scratch
+  /// allocation is never held by a small result.
   void shrink(std::size_t n, const char* what = "device array") {
     if (n >= size_) return;
+    if (n && 2 * n >= capacity_) {
+      size_ = n;
+      return;
+    }
     DeviceArray kept(n, what);
     if (n) copy_device_to_device(kept.ptr_, ptr_, n * sizeof(T));
     *this = std::move(kept);
@@ -64,7 +73,7 @@ class DeviceArray {
   void release() noexcept {
     device_free(ptr_);
     ptr_ = nullptr;
-    size_ = 0;
+    size_ = capacity_ = 0;
   }
 
   T* data() noexcept { return ptr_; }
@@ -103,6 +112,7 @@ class DeviceArray {
  private:
   T* ptr_ = nullptr;
   std::size_t size_ = 0;
+  std::size_t capacity_ = 0;  // elements allocated (size_ is less only after a shrink)
 };
 
 }  // namespace hpg::detail
