@@ -4,8 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpgraph/hpgraph.hpp"
@@ -28,6 +31,20 @@ inline gen::GraphSpec graph_spec(int id) {
 
 /// The short name bench tables print for graph `id`.
 inline std::string graph_name(int id) { return id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048"; }
+
+/// The bench state of graph `id`, filled in by fill(state) the first time it is asked for and kept
+/// for the rest of the run (a graph is generated and uploaded once, however many benchmarks read it).
+template <class State, class Fill>
+State& cached(int id, Fill&& fill) {
+  static std::map<int, std::unique_ptr<State>> cache;
+  auto& s = cache[id];
+  if (!s) {
+    auto made = std::make_unique<State>();
+    fill(*made);
+    s = std::move(made);
+  }
+  return *s;
+}
 
 /// `count` sources drawn (seeded, repeats allowed) from the vertices with at least one out-edge.
 template <class T>

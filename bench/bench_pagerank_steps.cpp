@@ -6,7 +6,6 @@
 
 #include <cstdio>
 #include <map>
-#include <memory>
 #include <string>
 
 #include "bench_graphs.hpp"
@@ -27,28 +26,24 @@ struct State {
 };
 
 State& state_for(int id) {
-  static std::map<int, std::unique_ptr<State>> cache;
-  auto& s = cache[id];
-  if (!s) {
+  return hpg::bench::cached<State>(id, [id](State& s) {
     hpg::gen::GraphSpec spec = hpg::bench::graph_spec(id);
     spec.remove_self_loops = true;
-    s = std::make_unique<State>();
-    s->name = hpg::bench::graph_name(id);
-    s->a = hpg::generate<std::int32_t>(spec, hpg::Backend::cuda);
-    const Index n = s->a.nrows();
+    s.name = hpg::bench::graph_name(id);
+    s.a = hpg::generate<std::int32_t>(spec, hpg::Backend::cuda);
+    const Index n = s.a.nrows();
     const auto b = hpg::Backend::cuda;
-    for (auto* v : {&s->rank, &s->outdeg, &s->scale, &s->is_sink, &s->w, &s->t, &s->delta, &s->sink_rank}) *v = hpg::Vector<R>(n, b);
+    for (auto* v : {&s.rank, &s.outdeg, &s.scale, &s.is_sink, &s.w, &s.t, &s.delta, &s.sink_rank}) *v = hpg::Vector<R>(n, b);
     hpg::Vector<R> ones(n, b);
     hpg::assign(ones, hpg::no_mask, hpg::no_accum, R(1), hpg::all);
-    hpg::mxv(s->outdeg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<R>, s->a, ones);
-    hpg::assign(s->scale, hpg::no_mask, hpg::no_accum, R(0), hpg::all);  // as pagerank.hpp: d / outdeg, 0 at sinks
-    hpg::apply(s->scale, s->outdeg, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s->outdeg, hpg::desc::structure);
-    hpg::assign(s->is_sink, hpg::no_mask, hpg::no_accum, R(1), hpg::all);  // as pagerank.hpp: 1 at sinks, 0 elsewhere
-    hpg::assign(s->is_sink, s->outdeg, hpg::no_accum, R(0), hpg::all, hpg::desc::structure);
-    hpg::assign(s->rank, hpg::no_mask, hpg::no_accum, R(1) / static_cast<R>(n), hpg::all);
-    s->base = R(0.15) / static_cast<R>(n);
-  }
-  return *s;
+    hpg::mxv(s.outdeg, hpg::no_mask, hpg::no_accum, hpg::plus_pair<R>, s.a, ones);
+    hpg::assign(s.scale, hpg::no_mask, hpg::no_accum, R(0), hpg::all);  // as pagerank.hpp: d / outdeg, 0 at sinks
+    hpg::apply(s.scale, s.outdeg, hpg::no_accum, hpg::bind_first(hpg::div<R>{}, R(0.85)), s.outdeg, hpg::desc::structure);
+    hpg::assign(s.is_sink, hpg::no_mask, hpg::no_accum, R(1), hpg::all);  // as pagerank.hpp: 1 at sinks, 0 elsewhere
+    hpg::assign(s.is_sink, s.outdeg, hpg::no_accum, R(0), hpg::all, hpg::desc::structure);
+    hpg::assign(s.rank, hpg::no_mask, hpg::no_accum, R(1) / static_cast<R>(n), hpg::all);
+    s.base = R(0.15) / static_cast<R>(n);
+  });
 }
 
 enum Step { ewise_scale, sink_apply, sink_reduce, assign_base, spmv_accum, diff, diff_reduce, bare_spmv, steps };

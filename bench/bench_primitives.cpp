@@ -49,22 +49,18 @@ struct Graph {
 };
 
 Graph& graph(int id) {
-  static std::map<int, std::unique_ptr<Graph>> cache;
-  auto& g = cache[id];
-  if (!g) {
+  return hpg::bench::cached<Graph>(id, [id](Graph& g) {
     hpg::gen::GraphSpec s = hpg::bench::graph_spec(id);
     s.weighted = true;
     s.remove_self_loops = true;
-    g = std::make_unique<Graph>();
-    g->name = hpg::bench::graph_name(id);
-    g->a = hpg::generate<std::int32_t>(s, hpg::Backend::cuda);
-    g->undirected_edges = static_cast<double>(g->a.nvals()) / 2;
-    g->sources = hpg::bench::sources_with_edges(g->a, 4);
+    g.name = hpg::bench::graph_name(id);
+    g.a = hpg::generate<std::int32_t>(s, hpg::Backend::cuda);
+    g.undirected_edges = static_cast<double>(g.a.nvals()) / 2;
+    g.sources = hpg::bench::sources_with_edges(g.a, 4);
 #if HPG_BENCH_SUITESPARSE
-    g->g.reset(hpg::to_grb(g->a));
+    g.g.reset(hpg::to_grb(g.a));
 #endif
-  }
-  return *g;
+  });
 }
 
 struct Row {

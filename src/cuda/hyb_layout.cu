@@ -157,11 +157,6 @@ __global__ void renumber_columns_kernel(std::uint32_t* col, std::uint64_t n, con
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < n; e += std::uint64_t(gridDim.x) * blockDim.x)
     if (const std::uint32_t c = col[e]; c != hyb_pad) col[e] = rank[c];
 }
-template <class W>
-__global__ void gather_by_order_kernel(const std::uint32_t* order, Index n, const W* src, std::size_t m, W* dst) {
-  for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < n; r += Index(gridDim.x) * blockDim.x)
-    for (std::size_t w = 0; w < m; ++w) dst[r * m + w] = src[std::uint64_t(order[r]) * m + w];
-}
 
 void count_columns(const DeviceArray<std::uint32_t>& col, std::uint32_t* count) {
   if (col.size() == 0) return;
@@ -291,15 +286,6 @@ void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index 
 void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
                       HybLayout& h) {
   build_layout(ptr, col, nrows, ncols, order, h);
-}
-
-void gather_by_column_order(const HybLayout& h, const void* src, void* dst, std::size_t value_bytes, std::size_t value_align) {
-  const Index n = h.ncols;
-  if (n == 0 || !h.columns_ordered()) return;
-  with_value_words(value_bytes, value_align, [&]<class W>(W*, std::size_t m) {
-    gather_by_order_kernel<<<grid_for(n, 256), 256>>>(h.col_order.data(), n, static_cast<const W*>(src), m, static_cast<W*>(dst));
-    check_launch("gather_by_order_kernel");
-  });
 }
 
 void fill_hyb_values(const std::uint32_t* ptr, const void* val, std::size_t value_bytes, std::size_t value_align,

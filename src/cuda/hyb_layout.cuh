@@ -33,10 +33,6 @@ void build_hyb_layout(const std::uint32_t* ptr, const std::uint32_t* col, Index 
 void build_hyb_layout(const std::uint64_t* ptr, const std::uint32_t* col, Index nrows, Index ncols, DegreeOrderPolicy order,
                       HybLayout& h);
 
-/// dst[r] = src[h.col_order[r]] for the h.ncols values of a vector over h's columns (value_bytes
-/// each, aligned to value_align): the vector in the layout's column order.
-void gather_by_column_order(const HybLayout& h, const void* src, void* dst, std::size_t value_bytes, std::size_t value_align);
-
 /// Copies the CSR's values (value_bytes each, aligned to value_align) into the ELL and COO value
 /// arrays of layout h (nrows * width and h.coo_entries() values).
 void fill_hyb_values(const std::uint32_t* ptr, const void* val, std::size_t value_bytes, std::size_t value_align,

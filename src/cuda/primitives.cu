@@ -138,6 +138,9 @@ void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags)
 void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
   with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });
 }
+void gather_words(const std::uint32_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
+  with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });
+}
 
 void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word) {
   with_word(word, [&]<class W>(W*) { guarded("scatter", [&] { prim::scatter(static_cast<const W*>(src), n, idx, static_cast<W*>(dst)); }); });

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "hpgraph/cuda/primitives_impl.cuh"
 #include "hpgraph/types.hpp"
@@ -49,6 +50,7 @@ void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags)
 // ---- values moved as words (primitives.cu); word is 1, 2, 4 or 8 ---------------------------------
 
 void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word);
+void gather_words(const std::uint32_t* perm, std::size_t n, const void* src, void* dst, std::size_t word);
 void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word);
 std::size_t select_flagged_words(const std::uint8_t* flags, std::size_t n, const void* vals, std::uint32_t* idx_out,
                                  void* vals_out, std::size_t word);
@@ -63,9 +65,10 @@ void sort_pairs_words(std::uint32_t* keys, void* vals, std::size_t n, std::size_
 
 // ---- typed front: words where T is one, T itself otherwise ---------------------------------------
 
-/// dst[k] = src[perm[k]].
-template <class T>
-void gather_values(const std::uint64_t* perm, std::size_t n, const T* src, T* dst) {
+/// dst[k] = src[perm[k]], perm of 64- or 32-bit positions.
+template <class P, class T>
+  requires(std::is_same_v<P, std::uint64_t> || std::is_same_v<P, std::uint32_t>)
+void gather_values(const P* perm, std::size_t n, const T* src, T* dst) {
   if constexpr (value_word<T> != 0) gather_words(perm, n, src, dst, value_word<T>);
   else guarded("device primitive", [&] { return prim::gather(perm, n, src, dst); });
 }

@@ -48,8 +48,8 @@ struct key_is {
   HPG_HOST_DEVICE bool operator()(const Tup& t) const { return thrust::get<0>(t) == key; }
 };
 
-template <class V>
-void gather(const std::uint64_t* perm, std::size_t n, const V* src, V* dst) {
+template <class P, class V>
+void gather(const P* perm, std::size_t n, const V* src, V* dst) {
   if (n) thrust::gather(policy(), perm, perm + n, src, dst);
 }
 

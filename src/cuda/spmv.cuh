@@ -264,11 +264,11 @@ void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t*
   DeviceArray<std::uint8_t> upres_ordered;
   if (h.columns_ordered()) {
     uval_ordered.allocate(h.ncols, "SpMV input in HYB column order");
-    gather_by_column_order(h, uval, uval_ordered.data(), sizeof(U), alignof(U));
+    gather_values(h.col_order.data(), h.ncols, uval, uval_ordered.data());
     uval = uval_ordered.data();
     if (upres) {
       upres_ordered.allocate(h.ncols, "SpMV input in HYB column order");
-      gather_by_column_order(h, upres, upres_ordered.data(), 1, 1);
+      gather_values(h.col_order.data(), h.ncols, upres, upres_ordered.data());
       upres = upres_ordered.data();
     }
   }

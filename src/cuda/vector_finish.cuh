@@ -2,8 +2,10 @@
 // evaluation it needs. Vectors are handled in bitmap form here: one pass over the index space.
 #pragma once
 
+#include <optional>
 #include <type_traits>
 
+#include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/cast.hpp"
@@ -189,18 +191,12 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   out.val.allocate(n, "vector values");
   out.present.allocate(n, "vector bitmap");
   if (n) {
-    DeviceArray<unsigned long long> kept(out_full ? 0 : 1, "finish count");
-    if (!out_full) device_memset(kept.data(), 0, sizeof(unsigned long long));
+    std::optional<DeviceCounter> kept;
+    if (!out_full) kept.emplace("finish count");
     finish_kernel<<<capped_grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
-                                             out.val.data(), out.present.data(), kept.data());
+                                             out.val.data(), out.present.data(), kept ? kept->data() : nullptr);
     check_launch("finish_kernel");
-    if (out_full) {
-      out.nvals = n;
-    } else {
-      unsigned long long count = 0;
-      copy_device_to_host(&count, kept.data(), sizeof(count));
-      out.nvals = static_cast<Index>(count);
-    }
+    out.nvals = kept ? static_cast<Index>(kept->read()) : n;
   }
   vec_to_format(out, host::preferred_format(out.size, out.nvals));
   w = std::move(out);
@@ -217,6 +213,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       DeviceVec<W> out;
       out.size = n;
       out.format = VectorFormat::bitmap;
+      // No pass over T is made here to count in, so the count is a pass of its own.
       out.nvals = t_full ? n : n ? guarded("finish", [&] { return static_cast<Index>(count_set(tpres.data(), n)); }) : 0;
       out.val = std::move(tval);
       out.present = std::move(tpres);

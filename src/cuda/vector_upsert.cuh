@@ -7,6 +7,7 @@
 
 #include <thrust/set_operations.h>
 
+#include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -67,13 +68,10 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
       return;
     }
     if (w.format == VectorFormat::bitmap) {
-      DeviceArray<unsigned long long> added(1, "assign count");
-      device_memset(added.data(), 0, sizeof(unsigned long long));
+      DeviceCounter added("assign count");
       upsert_bitmap_kernel<<<grid_for(m, 256), 256>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(), added.data());
       check_launch("upsert_bitmap_kernel");
-      unsigned long long fresh = 0;
-      copy_device_to_host(&fresh, added.data(), sizeof(fresh));
-      w.nvals += fresh;
+      w.nvals += static_cast<Index>(added.read());
       return;
     }
     // Sparse w: the union of M's list (its values win) and w's.

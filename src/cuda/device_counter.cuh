@@ -1,0 +1,25 @@
+// One device word that a kernel counts into with atomics and the host then reads: the count of a
+// result's entries, taken by the kernel that writes them instead of by a second pass.
+#pragma once
+
+#include "hpgraph/detail/device_memory.hpp"
+
+namespace hpg::detail::cuda {
+
+class DeviceCounter {
+ public:
+  /// Zeroed on the stream (no wait).
+  explicit DeviceCounter(const char* what) : word_(1, what) { device_memset(word_.data(), 0, sizeof(unsigned long long)); }
+  unsigned long long* data() { return word_.data(); }
+  /// Waits for the kernels before it on the stream, then reads the count.
+  unsigned long long read() const {
+    unsigned long long count = 0;
+    copy_device_to_host(&count, word_.data(), sizeof(count));
+    return count;
+  }
+
+ private:
+  DeviceArray<unsigned long long> word_;
+};
+
+}  // namespace hpg::detail::cuda
