@@ -16,6 +16,7 @@ struct GraphStats {
   Index nrows = 0, ncols = 0, nvals = 0;
   std::uint64_t self_loops = 0, empty_rows = 0, isolated = 0;
   std::uint64_t out_min = 0, out_max = 0, in_min = 0, in_max = 0;
+  Index out_max_vertex = 0;  // the first vertex of largest out-degree: a source that reaches something
   double out_mean = 0;
   detail::HybSplit hyb;
 };
@@ -39,7 +40,7 @@ GraphStats stats_of(const Matrix<T>& a) {
   for (Index i = 0; i < csr.nrows; ++i) {
     const std::uint64_t d = csr.ptr[i + 1] - csr.ptr[i];
     s.out_min = std::min(s.out_min, d);
-    s.out_max = std::max(s.out_max, d);
+    if (d > s.out_max) s.out_max = d, s.out_max_vertex = i;
     if (d == 0) ++s.empty_rows;
     for (auto k = csr.ptr[i]; k < csr.ptr[i + 1]; ++k) {
       ++in[csr.col[k]];
@@ -91,7 +92,7 @@ int run_info(int argc, char** argv) {
       << ",\"n\":" << s.nrows << ",\"nrows\":" << s.nrows << ",\"ncols\":" << s.ncols << ",\"nvals\":" << s.nvals
       << ",\"tuples\":" << g.stats.tuples << ",\"duplicates_combined\":" << g.stats.duplicates_combined
       << ",\"self_loops\":" << s.self_loops << ",\"empty_rows\":" << s.empty_rows << ",\"isolated\":" << s.isolated
-      << ",\"degree\":{\"out_min\":" << s.out_min << ",\"out_max\":" << s.out_max << ",\"out_mean\":" << s.out_mean
+      << ",\"degree\":{\"out_min\":" << s.out_min << ",\"out_max\":" << s.out_max << ",\"out_max_vertex\":" << s.out_max_vertex << ",\"out_mean\":" << s.out_mean
       << ",\"in_min\":" << s.in_min << ",\"in_max\":" << s.in_max << "}"
       << ",\"hyb\":{\"K\":" << s.hyb.width << ",\"ell_entries\":" << s.hyb.ell_entries << ",\"coo_entries\":" << s.hyb.coo_entries
       << ",\"ell_slots\":" << s.hyb.ell_slots << "}"
@@ -108,7 +109,7 @@ int run_info(int argc, char** argv) {
       << "entries      " << s.nvals << " stored (" << g.stats.tuples << " read, " << g.stats.duplicates_combined
       << " duplicates combined by " << opt.dup << ")\n"
       << "self-loops   " << s.self_loops << "\n"
-      << "out-degree   min " << s.out_min << "  max " << s.out_max << "  mean " << mean << "\n"
+      << "out-degree   min " << s.out_min << "  max " << s.out_max << " (vertex " << s.out_max_vertex << ")  mean " << mean << "\n"
       << "in-degree    min " << s.in_min << "  max " << s.in_max << "\n"
       << "empty rows   " << s.empty_rows;
     if (s.nrows == s.ncols) o << "  (isolated vertices " << s.isolated << ")";

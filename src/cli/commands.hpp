@@ -7,5 +7,9 @@ namespace hpg::cli {
 int run_info(int argc, char** argv);
 int run_convert(int argc, char** argv);
 int run_generate(int argc, char** argv);
+int run_bfs(int argc, char** argv);
+int run_sssp(int argc, char** argv);
+int run_pagerank(int argc, char** argv);
+int run_tc(int argc, char** argv);
 
 }  // namespace hpg::cli

@@ -131,8 +131,8 @@ LoadedGraph load_graph(const std::string& graph, const GraphOptions& o) {
     g.description = "generated " + gen::describe(spec);
     g.kind = spec.weighted ? io::ValueKind::integer : io::ValueKind::pattern;
     g.stats.tuples = gen::num_generated_edges(spec) * (spec.symmetrize && spec.family != gen::Family::grid ? 2 : 1);
-    if (spec.weighted) g.matrix = generate<std::int64_t>(spec, o.backend);
-    else g.matrix = generate<bool>(spec, o.backend);
+    if (o.values == ValueUse::pattern || (!spec.weighted && o.values == ValueUse::natural)) g.matrix = generate<bool>(spec, o.backend);
+    else g.matrix = generate<std::int64_t>(spec, o.backend);
     const Index nvals = std::visit([](const auto& m) { return m.nvals(); }, g.matrix);
     g.stats.duplicates_combined = g.stats.tuples - nvals;
     g.stats.kind = g.kind;
@@ -156,18 +156,25 @@ LoadedGraph load_graph(const std::string& graph, const GraphOptions& o) {
         return AnyMatrix(io::from_image<T>(std::move(img), dup, o.undirected, o.backend, &g.stats));
       });
     };
-    if (pattern || t == TypeCode::boolean) g.matrix = convert(bool{});
-    else if (t == TypeCode::fp32 || t == TypeCode::fp64) g.matrix = convert(double{});
+    if (o.values == ValueUse::pattern || ((pattern || t == TypeCode::boolean) && o.values == ValueUse::natural)) g.matrix = convert(bool{});
+    else if (!pattern && (t == TypeCode::fp32 || t == TypeCode::fp64)) g.matrix = convert(double{});
     else g.matrix = convert(std::int64_t{});
     g.kind = g.stats.kind;
   } else {
     io::Tuples t = io::read_tuples(graph, ro);
     g.kind = t.kind;
     g.description = std::string(format_name(t.format)) + ", " + std::string(kind_name(t.kind));
-    switch (t.kind) {
-      case io::ValueKind::pattern: g.matrix = tuples_to_matrix<bool>(std::move(t), o, g.stats, ro.progress); break;
-      case io::ValueKind::integer: g.matrix = tuples_to_matrix<std::int64_t>(std::move(t), o, g.stats, ro.progress); break;
-      case io::ValueKind::real: g.matrix = tuples_to_matrix<double>(std::move(t), o, g.stats, ro.progress); break;
+    if (o.values == ValueUse::pattern) {
+      g.matrix = tuples_to_matrix<bool>(std::move(t), o, g.stats, ro.progress);
+    } else {
+      switch (t.kind) {
+        case io::ValueKind::pattern:
+          if (o.values == ValueUse::weights) g.matrix = tuples_to_matrix<std::int64_t>(std::move(t), o, g.stats, ro.progress);
+          else g.matrix = tuples_to_matrix<bool>(std::move(t), o, g.stats, ro.progress);
+          break;
+        case io::ValueKind::integer: g.matrix = tuples_to_matrix<std::int64_t>(std::move(t), o, g.stats, ro.progress); break;
+        case io::ValueKind::real: g.matrix = tuples_to_matrix<double>(std::move(t), o, g.stats, ro.progress); break;
+      }
     }
   }
   if (o.undirected) g.description += ", made undirected";

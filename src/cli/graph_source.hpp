@@ -16,6 +16,11 @@ namespace hpg::cli {
 /// Pattern graphs load as bool, integer-weighted as int64, real-weighted as double.
 using AnyMatrix = std::variant<Matrix<bool>, Matrix<std::int64_t>, Matrix<double>>;
 
+/// What a command reads of the values: the file's own kind (bool, int64 or double, as above), only
+/// the pattern (always bool: a primitive that ignores values keeps no value array), or weights
+/// (int64 or double; a pattern graph's edges all weigh 1).
+enum class ValueUse { natural, pattern, weights };
+
 struct GraphOptions {
   io::Format format = io::Format::automatic;
   bool undirected = false;
@@ -25,6 +30,7 @@ struct GraphOptions {
   bool weighted = false;
   std::int64_t weight_lo = 1, weight_hi = 255;
   bool progress = false;  // show progress on stderr (when it is a terminal)
+  ValueUse values = ValueUse::natural;
 };
 
 /// The options every command that reads a GRAPH accepts.

@@ -14,12 +14,18 @@ namespace {
 
 const char* usage =
     "usage: hpgraph COMMAND [options]\n"
+    "  bfs      GRAPH --source S [--parents]\n"
+    "  sssp     GRAPH --source S\n"
+    "  pagerank GRAPH [--damping 0.85 --tol 1e-4 --max-iters 100 --variant lagraph|gap|hpgraph]\n"
+    "  tc       GRAPH [--method lut|spmv]\n"
     "  info     GRAPH                 sizes, degree stats, HYB K and ELL/COO split\n"
     "  convert  IN OUT                any readable format to .mtx or the binary format (.hpgb)\n"
     "  generate rmat|urand|grid ... -o OUT\n"
     "  help [COMMAND]\n"
     "GRAPH is a file (.mtx .txt .tsv .csv .el .wel .gr .hpgb, optionally .gz) or a generator spec:\n"
-    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. 'hpgraph COMMAND --help' for options.\n";
+    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. The four primitives also take --backend cuda|host,\n"
+    "--output FILE, --check (recompute with SuiteSparse:GraphBLAS), --json, --repeat N and --undirected.\n"
+    "'hpgraph COMMAND --help' for options.\n";
 
 int error_exit(const std::string& message) {
   std::string line = message;
@@ -27,6 +33,19 @@ int error_exit(const std::string& message) {
     if (c == '\n') c = ' ';
   std::fprintf(stderr, "hpgraph: error: %s\n", line.c_str());
   return 2;
+}
+
+using Command = int (*)(int, char**);
+Command command(const std::string& name) {
+  using namespace hpg::cli;
+  if (name == "bfs") return run_bfs;
+  if (name == "sssp") return run_sssp;
+  if (name == "pagerank") return run_pagerank;
+  if (name == "tc") return run_tc;
+  if (name == "info") return run_info;
+  if (name == "convert") return run_convert;
+  if (name == "generate") return run_generate;
+  return nullptr;
 }
 
 int dispatch(int argc, char** argv) {
@@ -40,17 +59,13 @@ int dispatch(int argc, char** argv) {
       const std::string sub = argv[2];
       char help[] = "--help";
       char* sub_argv[] = {argv[0], argv[2], help};
-      if (sub == "info") return hpg::cli::run_info(3, sub_argv);
-      if (sub == "convert") return hpg::cli::run_convert(3, sub_argv);
-      if (sub == "generate") return hpg::cli::run_generate(3, sub_argv);
+      if (auto* run = command(sub)) return run(3, sub_argv);
       throw hpg::cli::CliError("unknown command '" + sub + "'");
     }
     std::fputs(usage, stdout);
     return 0;
   }
-  if (cmd == "info") return hpg::cli::run_info(argc, argv);
-  if (cmd == "convert") return hpg::cli::run_convert(argc, argv);
-  if (cmd == "generate") return hpg::cli::run_generate(argc, argv);
+  if (auto* run = command(cmd)) return run(argc, argv);
   throw hpg::cli::CliError("unknown command '" + cmd + "' (see: hpgraph help)");
 }
 

@@ -1,0 +1,82 @@
+// hpgraph sssp GRAPH --source S: shortest-path distances from S with the graph's values as
+// weights (a pattern graph's edges weigh 1), timed, optionally checked.
+#include <iostream>
+#include <limits>
+
+#include "cli/commands.hpp"
+#include "cli/primitive_run.hpp"
+#include "cli/reference_check.hpp"
+#include "hpgraph/algorithms/sssp.hpp"
+
+namespace hpg::cli {
+
+namespace {
+
+template <class T>
+int run_typed(PrimitiveRun& run, const Matrix<T>& a, Index source) {
+  const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+  Vector<T> dist(0);
+  try {
+    run.timed([&] { dist = sssp(a, source); });
+  } catch (const Error& e) {
+#if HPG_CLI_SUITESPARSE
+    // A negative cycle is an error either way; --check still says whether SuiteSparse agrees.
+    if (run.checking() && std::string(e.what()).find("negative-weight cycle") != std::string::npos) {
+      if (reference_finds_negative_cycle(a, source)) throw CliError(std::string(e.what()) + " (SuiteSparse agrees)");
+      std::cout << "check        FAIL: hpgraph reports a negative-weight cycle from source " << source
+                << ", SuiteSparse:GraphBLAS finds none\n";
+      return 1;
+    }
+#endif
+    throw;
+  }
+  std::vector<T> d = dense(dist, unreached);
+  // reached: the vertices at a finite distance
+  Vector<T> reached(a.nrows(), a.backend());
+  select(reached, no_mask, no_accum, valuene<T>{}, dist, unreached);
+  Report& rep = run.report();
+  rep.add("source", static_cast<long long>(source));
+  rep.add("reached", static_cast<long long>(reached.nvals()));
+  T far = T(0);
+  for (const T x : d)
+    if (x != unreached && x > far) far = x;
+  if constexpr (std::is_integral_v<T>) rep.add("max_distance", static_cast<long long>(far));
+  else rep.add("max_distance", static_cast<double>(far));
+  rep.edges = out_edges_of(a, reached);
+  if (OutputFile* out = run.output()) {
+    for (Index v = 0; v < d.size(); ++v) {
+      const std::string value = d[v] == unreached ? std::string("inf")
+                                : std::is_integral_v<T> ? format_value(static_cast<long long>(d[v]))
+                                                        : format_value(static_cast<double>(d[v]));
+      std::fprintf(out->stream(), "%llu\t%s\n", static_cast<unsigned long long>(v), value.c_str());
+    }
+  }
+#if HPG_CLI_SUITESPARSE
+  if (run.checking()) rep.check = check_sssp(a, source, d);
+#endif
+  return run.finish();
+}
+
+}  // namespace
+
+int run_sssp(int argc, char** argv) {
+  auto specs = primitive_option_specs();
+  specs.push_back({"--source", true, "-s"});
+  Args args("sssp", argc, argv, 2, specs);
+  if (args.has("--help")) {
+    std::cout << "usage: hpgraph sssp GRAPH --source S [--output FILE] [--check] [--json] [--repeat N]\n"
+                 "                 [--backend cuda|host] [--undirected] [--format F] [--dup D] [--seed N] [--weights LO:HI]\n"
+                 "  Shortest paths from vertex S (0-based) along out-edges, the graph's values as weights (integer\n"
+                 "  or real; a pattern graph's edges weigh 1; negative weights are fine, a negative cycle reachable\n"
+                 "  from S is an error). --output writes 'vertex<TAB>distance' for every vertex ('inf' unreached).\n"
+                 "  --check recomputes with SuiteSparse:GraphBLAS (exact for integers, 1e-6 relative for reals).\n";
+    return 0;
+  }
+  PrimitiveRun run("sssp", args, ValueUse::weights);
+  const Index source = run.source();
+  run.preprocess();
+  if (auto* a = std::get_if<Matrix<double>>(&run.graph().matrix)) return run_typed(run, *a, source);
+  return run_typed(run, std::get<Matrix<std::int64_t>>(run.graph().matrix), source);
+}
+
+}  // namespace hpg::cli

@@ -1,0 +1,242 @@
+#include "cli/primitive_run.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "hpgraph/detail/device_memory.hpp"
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/hyb.cuh"
+#endif
+
+namespace hpg::cli {
+
+std::vector<OptionSpec> primitive_option_specs() {
+  auto specs = graph_option_specs();
+  specs.push_back({"--output", true, "-o"});
+  specs.push_back({"--check", false, ""});
+  specs.push_back({"--json", false, ""});
+  specs.push_back({"--repeat", true, ""});
+  return specs;
+}
+
+// ---- OutputFile ---------------------------------------------------------------------------------
+
+OutputFile::OutputFile(const std::string& path, const std::string& graph) : path_(path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(graph, ec) && fs::equivalent(path, graph, ec))
+    throw CliError("--output " + path + " is the input graph; refusing to overwrite it");
+  if (fs::is_directory(path, ec)) throw CliError("--output " + path + ": is a directory");
+  temp_ = path + ".hpgraph-partial." + std::to_string(::getpid());
+  f_ = std::fopen(temp_.c_str(), "w");
+  if (!f_) throw CliError("--output " + path + ": cannot write there: " + std::strerror(errno));
+}
+
+OutputFile::~OutputFile() {
+  if (f_) {
+    std::fclose(f_);
+    std::remove(temp_.c_str());
+  }
+}
+
+void OutputFile::commit() {
+  const bool ok = std::fflush(f_) == 0 && !std::ferror(f_);
+  const int err = errno;
+  const bool closed = std::fclose(f_) == 0;
+  f_ = nullptr;
+  if (!ok || !closed) {
+    std::remove(temp_.c_str());
+    throw CliError("--output " + path_ + ": write failed: " + std::strerror(err));
+  }
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
+    const int e = errno;
+    std::remove(temp_.c_str());
+    throw CliError("--output " + path_ + ": cannot put it in place: " + std::strerror(e));
+  }
+}
+
+// ---- values and the report ----------------------------------------------------------------------
+
+std::string format_value(double v) {
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (std::isnan(v)) return "nan";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+std::string format_value(long long v) { return std::to_string(v); }
+
+namespace {
+
+std::string json_number(double v) {
+  if (!std::isfinite(v)) return "null";  // JSON has no infinity
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+std::string ms_text(double ms) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, ms < 10 ? "%.3f ms" : "%.1f ms", ms);
+  return buf;
+}
+
+}  // namespace
+
+void Report::add(const std::string& name, long long v) { result.push_back({name, std::to_string(v), std::to_string(v)}); }
+void Report::add(const std::string& name, double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  result.push_back({name, std::isfinite(v) ? std::string(buf) : "null", buf});
+}
+void Report::add_text(const std::string& name, const std::string& v) { result.push_back({name, json_string(v), v}); }
+
+double Report::run_median() const {
+  if (run_ms.empty()) return 0;
+  std::vector<double> s = run_ms;
+  std::sort(s.begin(), s.end());
+  const std::size_t m = s.size() / 2;
+  return s.size() % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+void Report::print(bool json) const {
+  const double run = run_median();
+  const std::optional<double> mteps =
+      edges && run > 0 ? std::optional<double>(*edges / (run * 1e-3) / 1e6) : std::nullopt;
+  std::ostringstream o;
+  if (json) {
+    o << "{\"command\":" << json_string(command) << ",\"graph\":" << json_string(graph) << ",\"description\":" << json_string(description)
+      << ",\"n\":" << n << ",\"nvals\":" << nvals << ",\"backend\":" << json_string(backend) << ",\"device\":" << json_string(device)
+      << ",\"times_ms\":{\"load\":" << json_number(load_ms) << ",\"transfer\":" << json_number(transfer_ms)
+      << ",\"preprocess\":" << json_number(preprocess_ms) << ",\"run\":" << json_number(run) << ",\"runs\":[";
+    for (std::size_t k = 0; k < run_ms.size(); ++k) o << (k ? "," : "") << json_number(run_ms[k]);
+    o << "]}";
+    if (iterations) o << ",\"iterations\":" << *iterations;
+    if (edges) o << ",\"edges\":" << json_number(*edges);
+    if (mteps) o << ",\"mteps\":" << json_number(*mteps);
+    o << ",\"result\":{";
+    for (std::size_t k = 0; k < result.size(); ++k) o << (k ? "," : "") << json_string(result[k].name) << ":" << result[k].json;
+    o << "}";
+    if (check) {
+      o << ",\"check\":{\"status\":" << (check->pass ? "\"pass\"" : "\"fail\"") << ",\"against\":" << json_string(check->against)
+        << ",\"differences\":[";
+      for (std::size_t k = 0; k < check->differences.size(); ++k) o << (k ? "," : "") << json_string(check->differences[k]);
+      o << "]}";
+    }
+    if (!output.empty()) o << ",\"output\":" << json_string(output);
+    o << "}\n";
+  } else {
+    o << command << " on " << graph << " (" << description << "): " << n << " vertices, " << nvals << " entries\n"
+      << "backend      " << device << "\n"
+      << "times        load " << ms_text(load_ms) << ", transfer " << ms_text(transfer_ms) << ", preprocess " << ms_text(preprocess_ms)
+      << ", run " << ms_text(run);
+    if (run_ms.size() > 1) o << " (median of " << run_ms.size() << ")";
+    o << "\n";
+    for (const auto& f : result) {
+      std::string name = f.name;
+      std::replace(name.begin(), name.end(), '_', ' ');
+      o << name << std::string(name.size() < 13 ? 13 - name.size() : 1, ' ') << f.text << "\n";
+    }
+    if (iterations) o << "iterations   " << *iterations << "\n";
+    if (mteps) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.1f MTEPS (%.0f edges)", *mteps, *edges);
+      o << "rate         " << buf << "\n";
+    }
+    if (!output.empty()) o << "output       " << output << "\n";
+    if (check) {
+      if (check->pass) {
+        o << "check        PASS against " << check->against << "\n";
+      } else {
+        o << "check        FAIL against " << check->against << "\n";
+        for (const auto& d : check->differences) o << "  " << d << "\n";
+      }
+    }
+  }
+  std::cout << o.str() << std::flush;
+}
+
+// ---- PrimitiveRun -------------------------------------------------------------------------------
+
+PrimitiveRun::PrimitiveRun(const std::string& command, const Args& args, ValueUse values) : args_(args) {
+  const std::string& graph = args.positional(0, "a GRAPH (file or generator spec)");
+  args.expect_positional(1);
+  GraphOptions opt = graph_options(args);
+  opt.values = values;
+  backend_ = opt.backend;
+  repeat_ = static_cast<int>(args.integer("--repeat", 1, 1, 1000000));
+  if (auto out = args.value("--output")) output_.emplace(*out, graph);
+#if !HPG_CLI_SUITESPARSE
+  if (args.has("--check")) throw CliError("--check: this hpgraph was built without SuiteSparse:GraphBLAS (install libgraphblas-dev and rebuild)");
+#endif
+  // A file is read into host memory and then moved, so that the move is timed on its own; a
+  // generator writes straight into the backend's memory.
+  const bool generated = gen::looks_like_spec(graph) && opt.format == io::Format::automatic;
+  GraphOptions load = opt;
+  if (!generated) load.backend = Backend::host;
+  graph_ = load_graph(graph, load);
+  std::visit([&](auto& m) {
+    report_.n = m.nrows();
+    report_.nvals = m.nvals();
+    if (m.nrows() != m.ncols())
+      throw CliError(graph + ": " + command + " needs a square matrix (a graph), this one is " + std::to_string(m.nrows()) + " x " +
+                     std::to_string(m.ncols()));
+    if (m.backend() != backend_) {
+      const auto start = std::chrono::steady_clock::now();
+      m.to_backend(backend_);
+      if (backend_ == Backend::cuda) detail::device_synchronize("transfer");
+      report_.transfer_ms = ms_since(start);
+    }
+  }, graph_.matrix);
+  report_.command = command;
+  report_.graph = graph;
+  report_.description = graph_.description;
+  report_.backend = std::string(to_string(backend_));
+  report_.device = backend_description(backend_);
+  report_.load_ms = graph_.load_ms;
+  if (output_) report_.output = output_->path();
+}
+
+Index PrimitiveRun::source() const {
+  if (!args_.value("--source")) throw CliError(report_.command + " needs --source S (a vertex in [0, " + std::to_string(report_.n) + "))");
+  const long long s = args_.integer("--source", 0, 0, INT64_MAX);
+  if (static_cast<unsigned long long>(s) >= report_.n)
+    throw CliError("--source " + std::to_string(s) + " is outside [0, " + std::to_string(report_.n) + ") of " + report_.graph);
+  return static_cast<Index>(s);
+}
+
+void PrimitiveRun::preprocess() {
+#if HPG_HAS_CUDA
+  if (backend_ != Backend::cuda) return;
+  const auto start = std::chrono::steady_clock::now();
+  std::visit([](const auto& m) {
+    detail::cuda::hyb_of(detail::MatrixAccess::device(m), detail::MatrixAccess::derived(m), true);
+  }, graph_.matrix);
+  detail::device_synchronize("preprocess");
+  report_.preprocess_ms = ms_since(start);
+#endif
+}
+
+void PrimitiveRun::timed(const std::function<void()>& f) {
+  for (int k = 0; k < repeat_; ++k) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    if (backend_ == Backend::cuda) detail::device_synchronize("run");
+    report_.run_ms.push_back(ms_since(start));
+  }
+}
+
+int PrimitiveRun::finish() {
+  if (output_) output_->commit();
+  report_.print(args_.has("--json"));
+  return report_.check && !report_.check->pass ? 1 : 0;
+}
+
+}  // namespace hpg::cli

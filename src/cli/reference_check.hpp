@@ -1,0 +1,35 @@
+// --check: the primitive recomputed with SuiteSparse:GraphBLAS on the CPU
+// (algorithms/suitesparse_reference.hpp) and compared as DESIGN.md says: BFS levels exactly and
+// parents by the validity rule, SSSP exactly for integer weights and to 1e-6 relative for reals,
+// PageRank to 1e-4 max abs, TC exactly. Built only where SuiteSparse is (HPG_CLI_SUITESPARSE).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cli/primitive_run.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
+
+namespace hpg::cli {
+
+CheckOutcome check_bfs(const Matrix<bool>& a, Index source, const std::vector<std::int64_t>& level, const std::vector<std::int64_t>& parent);
+CheckOutcome check_sssp(const Matrix<std::int64_t>& a, Index source, const std::vector<std::int64_t>& dist);
+CheckOutcome check_sssp(const Matrix<double>& a, Index source, const std::vector<double>& dist);
+/// Whether SuiteSparse too finds a negative-weight cycle reachable from source.
+bool reference_finds_negative_cycle(const Matrix<std::int64_t>& a, Index source);
+bool reference_finds_negative_cycle(const Matrix<double>& a, Index source);
+CheckOutcome check_pagerank(const Matrix<bool>& a, const PageRankOptions& o, const std::vector<double>& rank, int iterations, bool converged);
+CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles);
+
+/// The dense form of v: v(i), or `missing` where v has no entry.
+template <class T>
+std::vector<T> dense(const Vector<T>& v, T missing) {
+  std::vector<Index> idx;
+  std::vector<T> val;
+  v.extract_tuples(idx, val);
+  std::vector<T> out(v.size(), missing);
+  for (std::size_t k = 0; k < idx.size(); ++k) out[idx[k]] = val[k];
+  return out;
+}
+
+}  // namespace hpg::cli

@@ -1,0 +1,25 @@
+# cmake -DBUILD_DIR=... -DWORK_DIR=... [-DCUDA_COMPILER=...] -P run_consumer_test.cmake
+# Installs the HPGraph build in BUILD_DIR under WORK_DIR/prefix, then configures, builds and tests
+# tests/consumer against it with find_package(hpgraph), as a separate project would.
+file(REMOVE_RECURSE "${WORK_DIR}")
+execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix" RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "cmake --install failed (${rc})")
+endif()
+set(cuda_args)
+if(CUDA_COMPILER)
+  set(cuda_args "-DCMAKE_CUDA_COMPILER=${CUDA_COMPILER}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -S "${CMAKE_CURRENT_LIST_DIR}" -B "${WORK_DIR}/build" -G Ninja
+                        -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix" ${cuda_args} RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "configuring the consumer project failed (${rc})")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "building the consumer project failed (${rc})")
+endif()
+execute_process(COMMAND "${CMAKE_CTEST_COMMAND}" --output-on-failure WORKING_DIRECTORY "${WORK_DIR}/build" RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "the consumer project's BFS test failed (${rc})")
+endif()
