@@ -22,11 +22,15 @@ else
 fi
 echo
 
+failed=0
 row() {  # row GRAPH-LABEL COMMAND GRAPH ARGS...
   local label="$1" cmd="$2" graph="$3"
   shift 3
   local json
-  json="$("$hpgraph" "$cmd" "$graph" "$@" --check --repeat 3 --json)"
+  local rc=0
+  json="$("$hpgraph" "$cmd" "$graph" "$@" --check --repeat 3 --json)" || rc=$?
+  [ "$rc" -le 1 ] || exit "$rc"  # 2: an error, already reported; 1: a check mismatch, shown in the table
+  [ "$rc" -eq 0 ] || failed=$((failed + 1))
   local result
   case "$cmd" in
     bfs) result="reached $(field reached "$json"), depth $(field depth "$json")" ;;
@@ -62,3 +66,7 @@ done
 echo
 echo "Times are the median of 3 runs; load = read/generate + build, xfer = host -> GPU, preproc = HYB build."
 echo "check: the same primitive recomputed with SuiteSparse:GraphBLAS on the CPU and compared (docs/cli.md)."
+if [ "$failed" -gt 0 ]; then
+  echo "main: $failed check(s) FAILED (run the row's command without --json to see the differences)" >&2
+  exit 1
+fi

@@ -65,6 +65,8 @@ TEST(CliPrimitives, BfsParentsAreValidAndUnreachedIsMinusOne) {
   EXPECT_EQ(l[0].second, "2");
   EXPECT_EQ(l[3].second, "-1");
   EXPECT_NE(r.out.find("reached      3"), std::string::npos) << r.out;
+  auto j = run_cli({"bfs", g, "--source", "1", "--backend", "host", "--json"});
+  EXPECT_EQ(j.json_number("edges"), 3) << "the out-edges of 0, 1, 2; not the unreached self-loop of 3";
 }
 
 TEST(CliPrimitives, SsspDistancesWithInfinityAndRealWeights) {
@@ -190,6 +192,7 @@ TEST(CliPrimitives, ErrorContract) {
   HPG_EXPECT_CLI_ERROR(run_cli({"pagerank", karate, "--variant", "google"}), "--variant");
   HPG_EXPECT_CLI_ERROR(run_cli({"pagerank", karate, "--damping", "1.5"}), "--damping");
   HPG_EXPECT_CLI_ERROR(run_cli({"tc", karate, "--method", "magic"}), "--method");
+  HPG_EXPECT_CLI_ERROR(run_cli({"sssp", karate, "--source", "0", "--weights", "1:9", "--backend", "host"}), "--weights");
   const auto neg = dir.write("neg.txt", "0 1 -2\n1 0 1\n");
   HPG_EXPECT_CLI_ERROR(run_cli({"sssp", neg, "--source", "0", "--backend", "host"}), "negative-weight cycle");
   if (!hpg::cuda_available()) HPG_EXPECT_CLI_ERROR(run_cli({"bfs", karate, "--source", "0", "--backend", "cuda"}), "GPU");

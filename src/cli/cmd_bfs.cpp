@@ -36,10 +36,10 @@ int run_bfs(int argc, char** argv) {
   rep.add("reached", static_cast<long long>(r.level.nvals()));
   rep.add("depth", static_cast<long long>(r.depth));
   rep.iterations = r.depth;
-  rep.edges = out_edges_of(a, r.level);
+  rep.edges = out_edges_of(a, [&](Index v) { return level[v] >= 0; });
   if (OutputFile* out = run.output()) {
     const auto& values = args.has("--parents") ? parent : level;
-    for (Index v = 0; v < values.size(); ++v) std::fprintf(out->stream(), "%llu\t%lld\n", static_cast<unsigned long long>(v), static_cast<long long>(values[v]));
+    out->vertex_lines(values.size(), [&](Index v) { return std::to_string(values[v]); });
   }
 #if HPG_CLI_SUITESPARSE
   if (run.checking()) rep.check = check_bfs(a, source, level, parent);

@@ -44,7 +44,7 @@ int run_pagerank(int argc, char** argv) {
 
   PrimitiveRun run("pagerank", args, ValueUse::pattern);
   const auto& a = std::get<Matrix<bool>>(run.graph().matrix);
-  run.preprocess();
+  run.preprocess(/*also_a=*/true);  // the out-degrees are an mxv over A
   PageRankResult<double> r{Vector<double>(0)};
   run.timed([&] { r = pagerank<double>(a, o); });
 
@@ -66,9 +66,7 @@ int run_pagerank(int argc, char** argv) {
   if (!r.converged && o.variant == PageRankVariant::lagraph)
     std::fprintf(stderr, "hpgraph: warning: pagerank did not converge in %d iterations (last change %.3g > tol %.3g)\n", r.iterations,
                  r.last_change, o.tol);
-  if (OutputFile* out = run.output())
-    for (Index v = 0; v < rank.size(); ++v)
-      std::fprintf(out->stream(), "%llu\t%s\n", static_cast<unsigned long long>(v), format_value(rank[v]).c_str());
+  if (OutputFile* out = run.output()) out->vertex_lines(rank.size(), [&](Index v) { return format_value(rank[v]); });
 #if HPG_CLI_SUITESPARSE
   if (run.checking()) rep.check = check_pagerank(a, o, rank, r.iterations, r.converged);
 #endif

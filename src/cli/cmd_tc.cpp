@@ -31,7 +31,7 @@ int run_tc(int argc, char** argv) {
   Report& rep = run.report();
   rep.add_text("method", method);
   rep.add("triangles", static_cast<long long>(triangles));
-  if (OutputFile* out = run.output()) std::fprintf(out->stream(), "%llu\n", static_cast<unsigned long long>(triangles));
+  if (OutputFile* out = run.output()) out->line(std::to_string(triangles));
 #if HPG_CLI_SUITESPARSE
   if (run.checking()) rep.check = check_tc(a, triangles);
 #endif

@@ -139,6 +139,7 @@ LoadedGraph load_graph(const std::string& graph, const GraphOptions& o) {
     g.load_ms = ms_since(start);
     return g;
   }
+  if (o.weighted) throw CliError("--weights applies to generator specs (rmat:, urand:, grid:), not to the file " + graph);
   io::ReadOptions ro;
   ro.format = o.format;
   if (o.progress) ro.progress = terminal_progress();

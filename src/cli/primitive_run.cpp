@@ -29,38 +29,33 @@ std::vector<OptionSpec> primitive_option_specs() {
 
 // ---- OutputFile ---------------------------------------------------------------------------------
 
-OutputFile::OutputFile(const std::string& path, const std::string& graph) : path_(path) {
+namespace {
+/// The refusals that come before the file is created: the input graph itself, a directory.
+const std::string& checked_output_path(const std::string& path, const std::string& graph) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(graph, ec) && fs::equivalent(path, graph, ec))
     throw CliError("--output " + path + " is the input graph; refusing to overwrite it");
   if (fs::is_directory(path, ec)) throw CliError("--output " + path + ": is a directory");
-  temp_ = path + ".hpgraph-partial." + std::to_string(::getpid());
-  f_ = std::fopen(temp_.c_str(), "w");
-  if (!f_) throw CliError("--output " + path + ": cannot write there: " + std::strerror(errno));
+  return path;
 }
+}  // namespace
 
-OutputFile::~OutputFile() {
-  if (f_) {
-    std::fclose(f_);
-    std::remove(temp_.c_str());
+OutputFile::OutputFile(const std::string& path, const std::string& graph) : file_(checked_output_path(path, graph)) {}
+
+void OutputFile::line(const std::string& text) {
+  buffer_ += text;
+  buffer_ += '\n';
+  if (buffer_.size() >= (1u << 20)) {
+    file_.write(buffer_.data(), buffer_.size());
+    buffer_.clear();
   }
 }
 
 void OutputFile::commit() {
-  const bool ok = std::fflush(f_) == 0 && !std::ferror(f_);
-  const int err = errno;
-  const bool closed = std::fclose(f_) == 0;
-  f_ = nullptr;
-  if (!ok || !closed) {
-    std::remove(temp_.c_str());
-    throw CliError("--output " + path_ + ": write failed: " + std::strerror(err));
-  }
-  if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
-    const int e = errno;
-    std::remove(temp_.c_str());
-    throw CliError("--output " + path_ + ": cannot put it in place: " + std::strerror(e));
-  }
+  file_.write(buffer_.data(), buffer_.size());
+  buffer_.clear();
+  file_.commit();
 }
 
 // ---- values and the report ----------------------------------------------------------------------
@@ -119,7 +114,7 @@ void Report::print(bool json) const {
     for (std::size_t k = 0; k < run_ms.size(); ++k) o << (k ? "," : "") << json_number(run_ms[k]);
     o << "]}";
     if (iterations) o << ",\"iterations\":" << *iterations;
-    if (edges) o << ",\"edges\":" << json_number(*edges);
+    if (edges) o << ",\"edges\":" << static_cast<std::uint64_t>(*edges);
     if (mteps) o << ",\"mteps\":" << json_number(*mteps);
     o << ",\"result\":{";
     for (std::size_t k = 0; k < result.size(); ++k) o << (k ? "," : "") << json_string(result[k].name) << ":" << result[k].json;
@@ -212,15 +207,18 @@ Index PrimitiveRun::source() const {
   return static_cast<Index>(s);
 }
 
-void PrimitiveRun::preprocess() {
+void PrimitiveRun::preprocess(bool also_a) {
 #if HPG_HAS_CUDA
   if (backend_ != Backend::cuda) return;
   const auto start = std::chrono::steady_clock::now();
-  std::visit([](const auto& m) {
+  std::visit([&](const auto& m) {
     detail::cuda::hyb_of(detail::MatrixAccess::device(m), detail::MatrixAccess::derived(m), true);
+    if (also_a) detail::cuda::hyb_of(detail::MatrixAccess::device(m), detail::MatrixAccess::derived(m), false);
   }, graph_.matrix);
   detail::device_synchronize("preprocess");
   report_.preprocess_ms = ms_since(start);
+#else
+  (void)also_a;
 #endif
 }
 
@@ -233,8 +231,9 @@ void PrimitiveRun::timed(const std::function<void()>& f) {
   }
 }
 
-int PrimitiveRun::finish() {
-  if (output_) output_->commit();
+int PrimitiveRun::finish(bool have_result) {
+  if (output_ && have_result) output_->commit();
+  if (!have_result) report_.output.clear();
   report_.print(args_.has("--json"));
   return report_.check && !report_.check->pass ? 1 : 0;
 }

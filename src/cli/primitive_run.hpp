@@ -3,6 +3,7 @@
 // file, and the report: a short human summary or one JSON object (DESIGN.md, "Command line").
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <optional>
@@ -11,29 +12,34 @@
 
 #include "cli/args.hpp"
 #include "cli/graph_source.hpp"
+#include "hpgraph/detail/device_memory.hpp"
+#include "io/output_file.hpp"
 
 namespace hpg::cli {
 
 /// GRAPH's options plus --output/-o, --check, --json and --repeat.
 std::vector<OptionSpec> primitive_option_specs();
 
-/// --output FILE, written beside FILE under a temporary name and renamed over FILE only once it is
-/// complete: a failed run leaves no half-written FILE. Opened before the graph is read, so an
-/// unwritable path is reported before a long load; FILE may not be the input graph itself.
+/// --output FILE: io's safe writer (a temporary beside FILE, renamed over it only once complete,
+/// so a failed run leaves no half-written FILE; gzipped when FILE ends in .gz). Opened before the
+/// graph is read, so an unwritable path is reported before a long load; FILE may not be the input
+/// graph itself.
 class OutputFile {
  public:
   OutputFile(const std::string& path, const std::string& graph);
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-  ~OutputFile();
-  std::FILE* stream() { return f_; }
-  /// Flushes, closes and renames the temporary over the path (an error is a CliError).
+  void line(const std::string& text);
+  /// One line "vertex<TAB>value(v)" for every vertex v < n.
+  template <class F>
+  void vertex_lines(Index n, F&& value) {
+    for (Index v = 0; v < n; ++v) line(std::to_string(v) + "\t" + value(v));
+  }
+  /// Writes what is buffered and renames the file into place.
   void commit();
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return file_.path(); }
 
  private:
-  std::string path_, temp_;
-  std::FILE* f_ = nullptr;
+  io::detail::OutputFile file_;
+  std::string buffer_;
 };
 
 /// One entry of a report's result: its name, its JSON text (a number or a quoted string) and the
@@ -45,7 +51,7 @@ struct ResultField {
 /// --check's verdict: pass, or the first differences found (at most a handful, one line each).
 struct CheckOutcome {
   bool pass = true;
-  std::string against;  // "SuiteSparse:GraphBLAS 9.x (16 threads)"
+  std::string against;  // "SuiteSparse:GraphBLAS 7.4.0 on the CPU"
   std::vector<std::string> differences;
 };
 
@@ -86,16 +92,17 @@ class PrimitiveRun {
   /// --source S, required, in [0, n).
   Index source() const;
 
-  /// Builds what the GPU's SpMV reads (the HYB form of A', which vxm pulls over), timed as
-  /// preprocessing; nothing on the host backend.
-  void preprocess();
+  /// Builds what the GPU's SpMV reads, timed as preprocessing (nothing on the host backend): the
+  /// HYB form of A', which vxm pulls over, and with also_a that of A (mxv's pull, as PageRank's
+  /// out-degrees).
+  void preprocess(bool also_a = false);
 
   /// Runs f --repeat times, each timed to completion on the device.
   void timed(const std::function<void()>& f);
 
-  /// Prints the report; the exit status: 1 when --check found differences, else 0. Commits the
-  /// output file first.
-  int finish();
+  /// Commits the output file (unless there is no result to write), prints the report, and
+  /// returns the exit status: 1 when --check found differences, else 0.
+  int finish(bool have_result = true);
 
  private:
   const Args& args_;
@@ -111,14 +118,42 @@ class PrimitiveRun {
 std::string format_value(double v);
 std::string format_value(long long v);
 
-/// The stored entries in the rows of the vertices in `reached` (a vector of A's size): the edges a
-/// traversal from a source examines.
-template <class T, class R>
-double out_edges_of(const Matrix<T>& a, const Vector<R>& reached) {
-  Vector<double> deg(a.nrows(), a.backend()), ones(a.ncols(), a.backend());
-  assign(ones, no_mask, no_accum, 1.0, all);
-  mxv(deg, reached, no_accum, plus_pair<double>, a, ones, desc::structure);
-  return reduce(plus_monoid<double>{}, deg);
+/// The out-degree of every vertex, from A's row offsets (copied from the GPU when A is there: no
+/// product, no extra form of A in GPU memory).
+template <class T>
+std::vector<std::uint64_t> out_degrees(const Matrix<T>& a) {
+  const Index n = a.nrows();
+  std::vector<std::uint64_t> ptr(n + 1, 0);
+  if (a.backend() == Backend::host) {
+    const auto& csr = detail::MatrixAccess::host(a);
+    for (Index i = 0; i <= n; ++i) ptr[i] = csr.ptr[i];
+  }
+#if HPG_HAS_CUDA
+  else {
+    const auto& d = detail::MatrixAccess::device(a);
+    if (d.wide_offsets()) {
+      detail::copy_device_to_host(ptr.data(), d.ptr64.data(), (n + 1) * sizeof(std::uint64_t));
+    } else {
+      std::vector<std::uint32_t> p32(n + 1);
+      detail::copy_device_to_host(p32.data(), d.ptr32.data(), (n + 1) * sizeof(std::uint32_t));
+      for (Index i = 0; i <= n; ++i) ptr[i] = p32[i];
+    }
+  }
+#endif
+  std::vector<std::uint64_t> deg(n);
+  for (Index i = 0; i < n; ++i) deg[i] = ptr[i + 1] - ptr[i];
+  return deg;
+}
+
+/// The stored entries in the rows of the vertices reached(v): the edges a traversal from a source
+/// examines.
+template <class T, class Reached>
+double out_edges_of(const Matrix<T>& a, Reached&& reached) {
+  const std::vector<std::uint64_t> deg = out_degrees(a);
+  std::uint64_t e = 0;
+  for (Index v = 0; v < deg.size(); ++v)
+    if (reached(v)) e += deg[v];
+  return static_cast<double>(e);
 }
 
 }  // namespace hpg::cli
