@@ -84,6 +84,12 @@ for step in "${steps[@]}"; do
         "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json ${HPG_BENCH_ARGS:-} 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -45
       done
       ;;
+    table)
+      # The main job's table (scripts/primitives-table.sh) with the bundle's hpgraph program, on
+      # the GPU; HPG_TABLE_RMAT picks the generated graph (default rmat:16).
+      echo "== the four primitives with hpgraph, checked against SuiteSparse =="
+      "$root/scripts/primitives-table.sh" "$bindir/hpgraph" 2>&1 | tee "$out/table.log" || status=1
+      ;;
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;
   esac
 done
