@@ -1,17 +1,12 @@
 #include "cli/primitive_run.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
 
-#include "hpgraph/detail/device_memory.hpp"
 #if HPG_HAS_CUDA
 #include "hpgraph/cuda/hyb.cuh"
 #endif

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cli/primitive_run.hpp"
@@ -15,9 +16,14 @@ namespace hpg::cli {
 CheckOutcome check_bfs(const Matrix<bool>& a, Index source, const std::vector<std::int64_t>& level, const std::vector<std::int64_t>& parent);
 CheckOutcome check_sssp(const Matrix<std::int64_t>& a, Index source, const std::vector<std::int64_t>& dist);
 CheckOutcome check_sssp(const Matrix<double>& a, Index source, const std::vector<double>& dist);
-/// Whether SuiteSparse too finds a negative-weight cycle reachable from source.
-bool reference_finds_negative_cycle(const Matrix<std::int64_t>& a, Index source);
-bool reference_finds_negative_cycle(const Matrix<double>& a, Index source);
+/// hpgraph found a negative-weight cycle reachable from source: pass when SuiteSparse finds one too.
+CheckOutcome check_negative_cycle(const Matrix<std::int64_t>& a, Index source);
+CheckOutcome check_negative_cycle(const Matrix<double>& a, Index source);
+
+/// Whether e is sssp's report of a negative-weight cycle (hpg::sssp and reference::sssp alike).
+inline bool is_negative_cycle(const Error& e) {
+  return e.code() == Info::invalid_value && std::string(e.what()).find("negative-weight cycle") != std::string::npos;
+}
 CheckOutcome check_pagerank(const Matrix<bool>& a, const PageRankOptions& o, const std::vector<double>& rank, int iterations, bool converged);
 CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles);
 
