@@ -3,10 +3,13 @@
 // 2048 x 2048 grid (road-like: long diameter).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +35,65 @@ inline gen::GraphSpec graph_spec(int id) {
 /// The short name bench tables print for graph `id`.
 inline std::string graph_name(int id) { return id > 0 ? "rmat-" + std::to_string(id) : "grid-2048x2048"; }
 
+/// The graphs a bench program runs on, by name: the HPG_BENCH_GRAPHS environment variable when it
+/// is set (names separated by spaces or commas), else `defaults`. A name is a generator spec as the
+/// hpgraph program takes it (rmat:21, urand:22, grid:2048x2048) or a graph file.
+inline std::vector<std::string> graph_names(const std::string& defaults) {
+  const char* env = std::getenv("HPG_BENCH_GRAPHS");
+  std::string text = env != nullptr && *env ? env : defaults;
+  std::replace(text.begin(), text.end(), ',', ' ');
+  std::istringstream in(text);
+  std::vector<std::string> names;
+  for (std::string w; in >> w;) names.push_back(w);
+  return names;
+}
+
+/// What tables print for a graph name: the spec with ':' as '-' (rmat-21), or a file's base name
+/// without its extensions.
+inline std::string short_name(const std::string& name) {
+  if (gen::looks_like_spec(name)) {
+    std::string s = name;
+    std::replace(s.begin(), s.end(), ':', '-');
+    return s;
+  }
+  std::string base = name.substr(name.find_last_of('/') + 1);
+  return base.substr(0, base.find('.'));
+}
+
+/// Graph `name` on the GPU as an undirected graph without self-loops: a generator's edges
+/// symmetrized (a grid's already are), a file's entries and their reverses. `weighted`: integer
+/// weights 1..255 (a generator draws its own; a file's edge gets one from a hash of its two ends, the
+/// same both ways); otherwise every value is 1.
+template <class T>
+Matrix<T> load_graph(const std::string& name, bool weighted) {
+  if (gen::looks_like_spec(name)) {
+    gen::GraphSpec s = gen::parse_spec(name);
+    s.symmetrize = s.family != gen::Family::grid;
+    s.remove_self_loops = true;
+    s.weighted = weighted;
+    return generate<T>(s, Backend::cuda);
+  }
+  const Matrix<bool> file = io::read_matrix<bool>(name, {}, hpg::lor<bool>{}, nullptr, true, Backend::host);
+  std::vector<Index> r, c;
+  std::vector<bool> ignored;
+  file.extract_tuples(r, c, ignored);
+  std::vector<Index> rows, cols;
+  std::vector<T> vals;
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (r[k] == c[k]) continue;
+    rows.push_back(r[k]);
+    cols.push_back(c[k]);
+    std::uint64_t h = std::min(r[k], c[k]) * 0x9E3779B97F4A7C15ull ^ (std::max(r[k], c[k]) + 0x632BE59BD9B4E019ull);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    vals.push_back(weighted ? static_cast<T>(1 + h % 255) : T(1));
+  }
+  Matrix<T> a(file.nrows(), file.ncols(), Backend::cuda);
+  a.build(rows, cols, vals, no_dup);
+  return a;
+}
+
 /// The bench state of graph `id`, filled in by fill(state) the first time it is asked for and kept
 /// for the rest of the run (a graph is generated and uploaded once, however many benchmarks read it).
 template <class State, class Fill>
@@ -44,6 +106,23 @@ State& cached(int id, Fill&& fill) {
     s = std::move(made);
   }
   return *s;
+}
+
+/// Like cached(), but keeps only the graph asked for last: a run that goes graph by graph holds one
+/// graph in GPU memory at a time, however large the graphs get.
+template <class State, class Fill>
+State& current(int id, Fill&& fill) {
+  static int held = -1;
+  static std::unique_ptr<State> state;
+  if (id != held || !state) {
+    state.reset();  // the previous graph's memory is free before the next one is made
+    held = -1;
+    auto made = std::make_unique<State>();
+    fill(*made);
+    state = std::move(made);
+    held = id;
+  }
+  return *state;
 }
 
 /// `count` sources drawn (seeded, repeats allowed) from the vertices with at least one out-edge.

@@ -70,20 +70,25 @@ struct Graph {
   hpg::Vector<float> x;
 };
 
-/// Graphs are generated once (ones as values: the PageRank step's A' (r ./ d) has the same cost).
+/// The graphs of this run (HPG_BENCH_GRAPHS, else RMAT 20-24 and a 2-D grid), by position.
+const std::vector<std::string>& graph_list() {
+  static const std::vector<std::string> list = hpg::bench::graph_names("rmat:20 rmat:21 rmat:22 rmat:23 rmat:24 grid:2048x2048");
+  return list;
+}
+
+/// Graph `id` of the list, made when first asked for (ones as values: the PageRank step's A' (r ./ d)
+/// has the same cost); the run goes graph by graph, so only one is held at a time.
 Graph& graph(int id) {
-  static std::map<int, std::unique_ptr<Graph>> cache;
-  auto& g = cache[id];
-  if (!g) {
-    const hpg::gen::GraphSpec s = hpg::bench::graph_spec(id);
-    g = std::make_unique<Graph>(Graph{hpg::gen::describe(s), hpg::generate<float>(s, hpg::Backend::cuda), hpg::Vector<float>()});
-    const hpg::Index n = g->a.nrows();
-    g->x = hpg::Vector<float>(n, hpg::Backend::cuda);
+  return hpg::bench::current<Graph>(id, [id](Graph& g) {
+    const std::string& name = graph_list()[static_cast<std::size_t>(id)];
+    g.name = hpg::bench::short_name(name);
+    g.a = hpg::bench::load_graph<float>(name, false);
+    const hpg::Index n = g.a.nrows();
+    g.x = hpg::Vector<float>(n, hpg::Backend::cuda);
     std::vector<hpg::Index> idx(n);
     for (hpg::Index i = 0; i < n; ++i) idx[i] = i;
-    g->x.build(idx, std::vector<float>(n, 1.0f));
-  }
-  return *g;
+    g.x.build(idx, std::vector<float>(n, 1.0f));
+  });
 }
 
 void report(benchmark::State& state, double seconds_per_iter, double bytes, const Graph& g) {
@@ -301,18 +306,32 @@ void BM_GatherFloor(benchmark::State& state) {
   cudaFree(new_id);
 }
 
-// 20..24: RMAT scale (edge factor 16, symmetrized); 0: a 2048 x 2048 grid.
-#define HPG_SPMV_GRAPHS ->Arg(20)->Arg(21)->Arg(22)->Arg(23)->Arg(24)->Arg(0)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2)
-BENCHMARK(BM_Cusparse) HPG_SPMV_GRAPHS;
-BENCHMARK(BM_HpgMxv)->ArgsProduct({{20, 21, 22, 23, 24, 0}, {0, 1}})->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2);
-BENCHMARK(BM_HpgHybKernel) HPG_SPMV_GRAPHS;
-BENCHMARK(BM_GatherFloor)->ArgsProduct({{20, 21, 22, 23, 24, 0}, {0, 1}})->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(0.2);
+/// Registers, graph by graph, spmv/<what>/<graph> for what in cusparse, mxv_user_order, mxv,
+/// kernel, floor and floor_by_degree; range(0) is the graph's position in the list.
+void register_benchmarks() {
+  using Fn = void (*)(benchmark::State&);
+  const std::pair<const char*, std::pair<Fn, int>> runs[] = {
+      {"cusparse", {BM_Cusparse, 0}}, {"mxv_user_order", {BM_HpgMxv, 0}}, {"mxv", {BM_HpgMxv, 1}},
+      {"kernel", {BM_HpgHybKernel, 0}}, {"floor", {BM_GatherFloor, 0}}, {"floor_by_degree", {BM_GatherFloor, 1}},
+  };
+  for (std::size_t id = 0; id < graph_list().size(); ++id)
+    for (const auto& [what, run] : runs)
+      benchmark::RegisterBenchmark(("spmv/" + std::string(what) + "/" + hpg::bench::short_name(graph_list()[id])).c_str(), run.first)
+          ->Args({static_cast<std::int64_t>(id), run.second})
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond)
+          ->MinTime(0.2);
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
-  if (hpg::cuda_available()) std::printf("device copy bandwidth: %.0f GB/s (read + write)\n", copy_bandwidth() / 1e9);
+  register_benchmarks();
+  if (hpg::cuda_available()) {
+    std::printf("device copy bandwidth: %.0f GB/s (read + write)\n", copy_bandwidth() / 1e9);
+    benchmark::AddCustomContext("copy_bandwidth_GBps", std::to_string(copy_bandwidth() / 1e9));
+  }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   if (!results().empty()) {

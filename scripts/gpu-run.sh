@@ -2,7 +2,10 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize]   (default: all three, in that order)
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [table] [report]
+#   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
+#   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
+#   is passed to it)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
 #   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
@@ -89,6 +92,15 @@ for step in "${steps[@]}"; do
       # the GPU; HPG_TABLE_RMAT picks the generated graph (default rmat:16).
       echo "== the four primitives with hpgraph, checked against SuiteSparse =="
       "$root/scripts/primitives-table.sh" "$bindir/hpgraph" 2>&1 | tee "$out/table.log" || status=1
+      ;;
+    report)
+      echo "== the benchmark report (scripts/bench.sh) =="
+      # shellcheck disable=SC2086
+      HPG_BENCH_BIN="$bindir" HPG_DATA_DIR="$datadir/data" "$root/scripts/bench.sh" --out "$out/results" ${HPG_REPORT_ARGS:-} || status=1
+      # A device run returns only a few files: the report travels as one archive, its tables also
+      # as they are.
+      cp "$out"/results/*.md "$out/" 2>/dev/null
+      tar -C "$out" -czf "$out/report.tar.gz" results && rm -rf "${out:?}/results"
       ;;
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;
   esac

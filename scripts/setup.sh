@@ -6,22 +6,24 @@ set -euo pipefail
 HPG_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export HPG_ROOT
 
-hpg_packages=(cmake ninja-build g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev ccache xz-utils)
-
-hpg_missing=()
-for p in "${hpg_packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || hpg_missing+=("$p")
-done
-if ((${#hpg_missing[@]})); then
-  echo "setup: installing ${hpg_missing[*]}" >&2
-  hpg_sudo=""
+# hpg_install PACKAGE...: installs those of the Debian packages that are missing.
+hpg_install() {
+  local p missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]})) || return 0
+  echo "setup: installing ${missing[*]}" >&2
+  local sudo=""
   if [ "$(id -u)" != 0 ]; then
-    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${hpg_missing[*]}" >&2; exit 1; }
-    hpg_sudo=sudo
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=sudo
   fi
-  $hpg_sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $hpg_sudo apt-get install -y -qq --no-install-recommends "${hpg_missing[@]}" >/dev/null
-fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+hpg_install cmake ninja-build g++ make pkg-config zlib1g-dev libgtest-dev libbenchmark-dev libgraphblas-dev ccache xz-utils
 
 # nvcc lives outside PATH on a stock CUDA install.
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then

@@ -1,0 +1,150 @@
+// The scale sweep: BFS and PageRank on RMAT graphs growing until one no longer fits on the GPU
+// (default scales 22 to 26, edge factor 16, symmetrized; HPG_BENCH_SCALES="22 23 ..." picks
+// others). The graph is a pattern (Matrix<bool>: no value array), made on the GPU.
+// Per scale: ms and GTEPS (undirected edges counted once), and GPU memory per stored entry:
+//   resident_B_per_entry  bytes the graph holds once BFS and PageRank have built what they
+//                         need (CSR, HYB, transposes), counted by the memory pool's live bytes;
+//   peak_B_per_entry      the high-water mark from the start of generation to the end of the
+//                         runs (generation's sort and the algorithms' temporaries included).
+// A scale that does not fit is reported (SkipWithError with the library's out-of-memory message)
+// and the sweep stops there.
+#include <benchmark/benchmark.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench_graphs.hpp"
+#include "bench_timing.hpp"
+#include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/hpgraph.hpp"
+
+namespace {
+
+using hpg::Index;
+
+std::vector<int> scales() {
+  const char* env = std::getenv("HPG_BENCH_SCALES");
+  std::istringstream in(env != nullptr && *env ? env : "22 23 24 25 26");
+  std::vector<int> s;
+  for (int k; in >> k;) s.push_back(k);
+  return s;
+}
+
+cudaMemPool_t pool() {
+  int dev = 0;
+  cudaMemPool_t p;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetDefaultMemPool(&p, dev) != cudaSuccess)
+    throw std::runtime_error("no default CUDA memory pool");
+  return p;
+}
+std::uint64_t pool_attribute(cudaMemPoolAttr attr) {
+  std::uint64_t v = 0;
+  if (cudaMemPoolGetAttribute(pool(), attr, &v) != cudaSuccess) throw std::runtime_error("cudaMemPoolGetAttribute failed");
+  return v;
+}
+
+struct Graph {
+  int scale = 0;
+  hpg::Matrix<bool> a;
+  std::vector<Index> sources;
+  std::uint64_t base_bytes = 0;  // the pool's live bytes before the graph was made
+  std::string failure;           // the out-of-memory message when the graph did not fit
+};
+
+Graph& graph(int scale) {
+  return hpg::bench::current<Graph>(scale, [scale](Graph& g) {
+    g.scale = scale;
+    cudaDeviceSynchronize();
+    cudaMemPoolTrimTo(pool(), 0);  // the last scale's freed memory goes back to the device
+    g.base_bytes = pool_attribute(cudaMemPoolAttrUsedMemCurrent);
+    std::uint64_t zero = 0;
+    cudaMemPoolSetAttribute(pool(), cudaMemPoolAttrUsedMemHigh, &zero);
+    try {
+      g.a = hpg::bench::load_graph<bool>("rmat:" + std::to_string(scale), false);
+      g.sources = hpg::bench::sources_with_edges(g.a, 4);
+    } catch (const hpg::Error& e) {
+      if (e.code() != hpg::Info::out_of_memory) throw;
+      g.a = hpg::Matrix<bool>();
+      g.failure = e.what();
+    }
+  });
+}
+
+/// Sets the memory counters once both algorithms have run on the graph (its derived forms exist).
+void memory_counters(benchmark::State& state, const Graph& g) {
+  cudaDeviceSynchronize();
+  const double entries = static_cast<double>(g.a.nvals());
+  state.counters["stored_entries"] = entries;
+  state.counters["resident_B_per_entry"] = static_cast<double>(pool_attribute(cudaMemPoolAttrUsedMemCurrent) - g.base_bytes) / entries;
+  state.counters["peak_B_per_entry"] = static_cast<double>(pool_attribute(cudaMemPoolAttrUsedMemHigh) - g.base_bytes) / entries;
+  std::size_t free = 0, total = 0;
+  cudaMemGetInfo(&free, &total);
+  state.counters["device_GiB"] = static_cast<double>(total) / (1u << 30);
+}
+
+bool stopped = false;  // a smaller scale did not fit: the larger ones are not tried
+
+void BM_Sweep(benchmark::State& state) {
+  if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
+  if (stopped) return state.SkipWithError("not tried: a smaller scale did not fit");
+  const bool bfs = state.range(1) == 0;
+  Graph* g = nullptr;
+  try {
+    g = &graph(static_cast<int>(state.range(0)));
+  } catch (const std::exception& e) {
+    stopped = true;
+    return state.SkipWithError(e.what());
+  }
+  if (!g->failure.empty()) {
+    stopped = true;
+    return state.SkipWithError(("does not fit: " + g->failure).c_str());
+  }
+  const double undirected = static_cast<double>(g->a.nvals()) / 2;
+  try {
+    double ms = 0;
+    if (bfs) {
+      double levels = 0;
+      ms = hpg::bench::time_ms(state, [&] {
+        levels = 0;
+        for (Index s : g->sources) levels += hpg::bfs(g->a, s).depth;
+      }) / static_cast<double>(g->sources.size());
+      state.counters["levels"] = levels / static_cast<double>(g->sources.size());
+      state.counters["GTEPS"] = undirected / (ms * 1e6);
+    } else {
+      int iterations = 0;
+      ms = hpg::bench::time_ms(state, [&] { iterations = hpg::pagerank(g->a).iterations; });
+      state.counters["iterations"] = iterations;
+      memory_counters(state, *g);  // PageRank runs second: BFS's forms and its own exist now
+    }
+    state.counters["ms"] = ms;
+    state.counters["undirected_edges"] = undirected;
+  } catch (const hpg::Error& e) {
+    if (e.code() != hpg::Info::out_of_memory) throw;
+    stopped = true;
+    state.SkipWithError(("does not fit: " + std::string(e.what())).c_str());
+  }
+  state.SetLabel("rmat-" + std::to_string(g->scale));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  for (int s : scales())
+    for (int bfs : {0, 1})
+      benchmark::RegisterBenchmark(("sweep/" + std::string(bfs == 0 ? "bfs" : "pagerank") + "/rmat-" + std::to_string(s)).c_str(), BM_Sweep)
+          ->Args({s, bfs})
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(3);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Makes the benchmark report from the raw results of scripts/bench.sh.
+
+Reads RAW/machine.json and the Google Benchmark JSON files RAW/{spmv,primitives,sweep}[-N].json and
+writes OUT/NAME.json (machine and rows), OUT/NAME.csv (one row per measurement), OUT/NAME.md
+(the tables) and, when matplotlib is there, OUT/NAME-{time,speedup,gteps}.png.
+
+  scripts/bench_report.py RAW --out bench/results --name h200-2026-11-22
+  scripts/bench_report.py --compare OLD.json NEW.json   how far two reports' times differ
+
+Benchmarks are named <section>/<implementation>/<graph> (bench/bench_spmv.cpp,
+bench_primitives.cpp, bench_scale.cpp); Google Benchmark appends the arguments, which are ignored.
+"""
+import argparse
+import csv
+import glob
+import json
+import math
+import os
+import sys
+
+PRIMITIVES = ["bfs", "sssp", "pagerank", "tc"]
+
+
+def load_runs(raw, step):
+    """(section, implementation, graph) -> the benchmark's record, from RAW/<step>.json and its
+    parts RAW/<step>-N.json (a later part replaces an earlier one's record of the same benchmark)."""
+    paths = sorted(glob.glob(os.path.join(raw, step + "-*.json")))
+    if os.path.exists(os.path.join(raw, step + ".json")):
+        paths.insert(0, os.path.join(raw, step + ".json"))
+    runs, context = {}, {}
+    for path in paths:
+        doc = json.load(open(path))
+        context.update(doc.get("context", {}))
+        runs.update(records(doc))
+    return runs, context
+
+
+def records(doc):
+    runs = {}
+    for b in doc.get("benchmarks", []):
+        if b.get("run_type") == "aggregate":
+            continue
+        parts = b["name"].split("/")
+        if len(parts) < 3:
+            continue
+        runs[(parts[0], parts[1], parts[2])] = b
+    return runs
+
+
+def ms(b):
+    if b is None or b.get("error_occurred"):
+        return None
+    return b.get("ms", b.get("real_time"))
+
+
+def graph_order(g):
+    """RMAT by scale, then urand, grid, then files."""
+    fam, _, rest = g.partition("-")
+    rank = {"rmat": 0, "urand": 1, "grid": 2}.get(fam, 3)
+    num = int(rest.split("-")[0]) if rest.split("-")[0].isdigit() else 0
+    return (rank, num, g)
+
+
+def ratio(a, b):
+    return a / b if a and b else None
+
+
+def build_rows(raw):
+    machine = json.load(open(os.path.join(raw, "machine.json"))) if os.path.exists(os.path.join(raw, "machine.json")) else {}
+    spmv, spmv_ctx = load_runs(raw, "spmv")
+    prim, prim_ctx = load_runs(raw, "primitives")
+    sweep, _ = load_runs(raw, "sweep")
+    copy_bw = float(spmv_ctx["copy_bandwidth_GBps"]) if "copy_bandwidth_GBps" in spmv_ctx else None
+    machine["copy_bandwidth_GBps"] = copy_bw
+    machine["suitesparse_threads"] = prim_ctx.get("suitesparse_threads")
+    machine["host_cpus_seen_by_benchmark"] = (spmv_ctx or prim_ctx).get("num_cpus")
+
+    rows = {"spmv": [], "primitives": [], "sweep": []}
+    for g in sorted({k[2] for k in spmv}, key=graph_order):
+        get = lambda impl: spmv.get(("spmv", impl, g))
+        cus, mxv, kern = get("cusparse"), get("mxv"), get("kernel")
+        rows["spmv"].append({
+            "graph": g,
+            "entries": int(kern["nvals"]) if kern and "nvals" in kern else None,
+            "cusparse_ms": ms(cus), "cusparse_GBps": cus.get("GB/s") if cus else None,
+            "mxv_ms": ms(mxv), "mxv_user_order_ms": ms(get("mxv_user_order")),
+            "columns_by_degree": bool(mxv and "columns by degree" in mxv.get("label", "")),
+            "kernel_ms": ms(kern), "kernel_GBps": kern.get("GB/s") if kern else None,
+            "kernel_of_copy_bw": kern.get("of_copy_bw") if kern else None,
+            "floor_ms": ms(get("floor")), "floor_by_degree_ms": ms(get("floor_by_degree")),
+            "mxv_over_cusparse": ratio(ms(mxv), ms(cus)),
+            "floor_over_kernel": ratio(ms(get("floor")), ms(kern)),
+        })
+    for g in sorted({k[2] for k in prim}, key=graph_order):
+        for p in PRIMITIVES:
+            h, s = prim.get((p, "hpg", g)), prim.get((p, "suitesparse", g))
+            if h is None and s is None:
+                continue
+            hm, sm = ms(h), ms(s)
+            levels = h.get("levels") if h else None
+            rows["primitives"].append({
+                "graph": g, "primitive": p, "hpg_ms": hm,
+                "GTEPS": h.get("GTEPS") if h and p in ("bfs", "sssp") and not h.get("error_occurred") else None,
+                "us_per_level": hm * 1e3 / levels if hm and levels else None,
+                "suitesparse_ms": sm, "speedup": ratio(sm, hm),
+                "answers_agree": (s.get("answers_agree") == 1) if s and not s.get("error_occurred") else None,
+                "check": s.get("label", "").partition(": ")[2] if s else "",
+                "error": (h or {}).get("error_message") or (s or {}).get("error_message"),
+            })
+    for g in sorted({k[2] for k in sweep}, key=graph_order):
+        b, p = sweep.get(("sweep", "bfs", g)), sweep.get(("sweep", "pagerank", g))
+        err = (b or {}).get("error_message") or (p or {}).get("error_message")
+        rows["sweep"].append({
+            "graph": g, "scale": graph_order(g)[1],
+            "undirected_edges": (b or p or {}).get("undirected_edges"),
+            "bfs_ms": ms(b), "bfs_GTEPS": b.get("GTEPS") if b and not b.get("error_occurred") else None,
+            "pagerank_ms": ms(p), "pagerank_iterations": int(p["iterations"]) if p and "iterations" in p else None,
+            "resident_B_per_entry": p.get("resident_B_per_entry") if p else None,
+            "peak_B_per_entry": p.get("peak_B_per_entry") if p else None,
+            "error": err,
+        })
+    return machine, rows
+
+
+def cell(text):
+    """Text for a Markdown table cell (a '|' would end the cell)."""
+    return str(text).replace("|", "\\|")
+
+
+def f(x, digits=3):
+    if x is None:
+        return "–"
+    if isinstance(x, bool):
+        return "yes" if x else "NO"
+    if isinstance(x, float):
+        if x != 0 and abs(x) >= 1000:
+            return f"{x:,.0f}"
+        return f"{x:.{digits}f}"
+    return str(x)
+
+
+def percent(x):
+    return "–" if x is None else f"{100 * x:.0f}%"
+
+
+def x_ratio(x):
+    return "–" if x is None else f"{x:.2f}×"
+
+
+def markdown(machine, rows, name):
+    m = machine
+    out = [f"# HPGraph benchmarks: {name}", ""]
+    out.append(f"- GPU: {m.get('gpu', '?')}, driver {m.get('driver', '?')}, {m.get('gpu_memory_MiB', '?')} MiB; CUDA {m.get('cuda', '?')}")
+    bw = m.get("copy_bandwidth_GBps")
+    out.append(f"- measured device-to-device copy bandwidth: {bw:.0f} GB/s (bytes read + written)" if bw else "- copy bandwidth: not measured")
+    out.append(f"- CPU: {m.get('cpu', '?')}, {m.get('cpu_cores', '?')} logical cores; SuiteSparse:GraphBLAS threads: {m.get('suitesparse_threads', '?')}")
+    out.append(f"- hpgraph commit {m.get('hpgraph_commit', '?')}, run {m.get('date', '?')}")
+    out.append("- graphs: RMAT (Graph500 A=0.57 B=0.19 C=0.19, edge factor 16) and urand are symmetrized, self-loops dropped; "
+               "files are symmetrized the same way. Times are means over the benchmark's iterations (BFS/SSSP: over 4 sources).")
+    out.append("")
+    if rows["spmv"]:
+        out += ["## SpMV (PageRank step: plus_times, float) beside cuSPARSE", "",
+                "`mxv` is the whole hpg::mxv call; `kernel` its HYB pull alone; GB/s counts the bytes the kernel must move "
+                "(a pattern matrix has no value array); `floor` is a kernel that only reads each column index and gathers x at it "
+                "(the gather traffic that bounds any SpMV of the matrix in that column order).", "",
+                "| graph | entries | cuSPARSE ms | hpg::mxv ms | mxv / cuSPARSE | kernel ms | kernel GB/s | of copy BW | floor ms | floor / kernel |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rows["spmv"]:
+            d = " (d)" if r["columns_by_degree"] else ""
+            out.append(f"| {r['graph']} | {f(r['entries'])} | {f(r['cusparse_ms'])} | {f(r['mxv_ms'])}{d} "
+                       f"| {x_ratio(r['mxv_over_cusparse'])} | {f(r['kernel_ms'])} | {f(r['kernel_GBps'], 0)} "
+                       f"| {percent(r['kernel_of_copy_bw'])} | {f(r['floor_ms'])} | {percent(r['floor_over_kernel'])} |")
+        out += ["", "(d): the library numbered the HYB's columns by degree (big skewed graphs).", ""]
+    if rows["primitives"]:
+        out += ["## BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS", "",
+                "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
+                "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count).", "",
+                "| graph | primitive | hpg ms | GTEPS | µs/level | SuiteSparse ms | speedup | answers |",
+                "|---|---|---:|---:|---:|---:|---:|---|"]
+        for r in rows["primitives"]:
+            ans = cell(r["check"] or ("error: " + r["error"] if r["error"] else "–"))
+            out.append(f"| {r['graph']} | {r['primitive']} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} | {f(r['us_per_level'], 1)} "
+                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {ans} |")
+        out.append("")
+    if rows["sweep"]:
+        out += ["## Scale sweep: BFS and PageRank until the graph does not fit", "",
+                "Graph: pattern only (bool), made on the GPU. Bytes per stored entry (an undirected edge is two entries): "
+                "`resident` is what the graph holds once BFS and PageRank built their forms (CSR, HYB, ...), `peak` the high-water "
+                "mark from generation to the end of the runs.", "",
+                "| graph | undirected edges | BFS ms | BFS GTEPS | PageRank ms | iterations | resident B/entry | peak B/entry |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rows["sweep"]:
+            if r["error"] and r["bfs_ms"] is None:
+                out.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {cell(r['error'])} |||||| ")
+                continue
+            out.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {f(r['bfs_ms'])} | {f(r['bfs_GTEPS'], 2)} | {f(r['pagerank_ms'])} "
+                       f"| {f(r['pagerank_iterations'])} | {f(r['resident_B_per_entry'], 1)} | {f(r['peak_B_per_entry'], 1)} |")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["section", "graph", "what", "ms", "metric", "metric_value", "baseline", "baseline_ms", "baseline_over_hpg", "note"])
+        for r in rows["spmv"]:
+            w.writerow(["spmv", r["graph"], "hpg::mxv", r["mxv_ms"], "kernel_GB/s", r["kernel_GBps"], "cusparse", r["cusparse_ms"],
+                        ratio(r["cusparse_ms"], r["mxv_ms"]), f"kernel {r['kernel_ms']} ms, floor {r['floor_ms']} ms, of copy bw {r['kernel_of_copy_bw']}"])
+        for r in rows["primitives"]:
+            w.writerow(["primitives", r["graph"], r["primitive"], r["hpg_ms"], "GTEPS", r["GTEPS"], "suitesparse", r["suitesparse_ms"],
+                        r["speedup"], r["check"] or r["error"] or ""])
+        for r in rows["sweep"]:
+            w.writerow(["sweep", r["graph"], "bfs", r["bfs_ms"], "GTEPS", r["bfs_GTEPS"], "", "", "", r["error"] or ""])
+            w.writerow(["sweep", r["graph"], "pagerank", r["pagerank_ms"], "resident_B_per_entry", r["resident_B_per_entry"], "", "", "",
+                        f"peak {r['peak_B_per_entry']} B/entry"])
+
+
+def plots(out, name, machine, rows):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("bench_report: matplotlib is missing (Debian: python3-matplotlib); no plots made", file=sys.stderr)
+        return []
+    made = []
+    gpu = machine.get("gpu", "GPU")
+    # Time by graph: each primitive's hpg and SuiteSparse bars, SpMV's hpg and cuSPARSE.
+    panels = [("spmv", "SpMV (hpg::mxv vs cuSPARSE)", [(r["graph"], r["mxv_ms"], r["cusparse_ms"]) for r in rows["spmv"]], "cuSPARSE")]
+    for p in PRIMITIVES:
+        panels.append((p, p.upper() if p != "pagerank" else "PageRank",
+                       [(r["graph"], r["hpg_ms"], r["suitesparse_ms"]) for r in rows["primitives"] if r["primitive"] == p], "SuiteSparse (CPU)"))
+    panels = [pn for pn in panels if pn[2]]
+    if panels:
+        fig, axes = plt.subplots(len(panels), 1, figsize=(11, 3.2 * len(panels)), squeeze=False)
+        for ax, (_, title, data, base) in zip(axes[:, 0], panels):
+            xs = range(len(data))
+            ax.bar([x - 0.2 for x in xs], [d[1] or 0 for d in data], 0.4, label=f"hpg ({gpu})")
+            ax.bar([x + 0.2 for x in xs], [d[2] or 0 for d in data], 0.4, label=base)
+            ax.set_yscale("log")
+            ax.set_ylabel("ms")
+            ax.set_title(title)
+            ax.set_xticks(list(xs))
+            ax.set_xticklabels([d[0] for d in data], rotation=30, ha="right", fontsize=8)
+            ax.legend(fontsize=8)
+        fig.tight_layout()
+        path = os.path.join(out, f"{name}-time.png")
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        made.append(path)
+    # Speedup over the baseline by graph.
+    fig, ax = plt.subplots(figsize=(11, 4))
+    graphs = sorted({r["graph"] for r in rows["primitives"]}, key=graph_order)
+    width = 0.8 / (len(PRIMITIVES) + 1)
+    for k, p in enumerate(PRIMITIVES):
+        by = {r["graph"]: r["speedup"] for r in rows["primitives"] if r["primitive"] == p}
+        ax.bar([x + (k - 2) * width for x in range(len(graphs))], [by.get(g) or 0 for g in graphs], width, label=f"{p} vs SuiteSparse")
+    by = {r["graph"]: ratio(r["cusparse_ms"], r["mxv_ms"]) for r in rows["spmv"]}
+    ax.bar([x + 2 * width for x in range(len(graphs))], [by.get(g) or 0 for g in graphs], width, label="SpMV vs cuSPARSE")
+    ax.axhline(1, color="black", linewidth=0.8)
+    ax.set_yscale("log")
+    ax.set_ylabel("baseline time / hpg time")
+    ax.set_title(f"Speedup of hpg on {gpu}")
+    ax.set_xticks(list(range(len(graphs))))
+    ax.set_xticklabels(graphs, rotation=30, ha="right", fontsize=8)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    path = os.path.join(out, f"{name}-speedup.png")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    made.append(path)
+    # GTEPS by RMAT scale.
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for p in ("bfs", "sssp"):
+        pts = sorted((graph_order(r["graph"])[1], r["GTEPS"]) for r in rows["primitives"]
+                     if r["primitive"] == p and r["graph"].startswith("rmat-") and r["GTEPS"])
+        if pts:
+            ax.plot([s for s, _ in pts], [v for _, v in pts], "o-", label=f"{p.upper()} (primitives run)")
+    pts = sorted((r["scale"], r["bfs_GTEPS"]) for r in rows["sweep"] if r["bfs_GTEPS"])
+    if pts:
+        ax.plot([s for s, _ in pts], [v for _, v in pts], "s--", label="BFS (scale sweep)")
+    ax.set_xlabel("RMAT scale (edge factor 16, symmetrized)")
+    ax.set_ylabel("GTEPS (undirected edges once)")
+    ax.set_title(f"Traversal rate by scale, {gpu}")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path = os.path.join(out, f"{name}-gteps.png")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    made.append(path)
+    return made
+
+
+def timings(report):
+    """(section, graph, what) -> ms, from a report's JSON."""
+    t = {}
+    for r in report["rows"]["spmv"]:
+        for k in ("cusparse_ms", "mxv_ms", "kernel_ms"):
+            t[("spmv", r["graph"], k)] = r[k]
+    for r in report["rows"]["primitives"]:
+        t[(r["primitive"], r["graph"], "hpg_ms")] = r["hpg_ms"]
+        t[(r["primitive"], r["graph"], "suitesparse_ms")] = r["suitesparse_ms"]
+    for r in report["rows"]["sweep"]:
+        t[("sweep", r["graph"], "bfs_ms")] = r["bfs_ms"]
+        t[("sweep", r["graph"], "pagerank_ms")] = r["pagerank_ms"]
+    return t
+
+
+def compare(old_path, new_path):
+    old, new = timings(json.load(open(old_path))), timings(json.load(open(new_path)))
+    diffs = []
+    for k in sorted(set(old) & set(new)):
+        if old[k] and new[k]:
+            diffs.append((abs(math.log(new[k] / old[k])), k, old[k], new[k]))
+    diffs.sort(reverse=True)
+    print(f"{len(diffs)} times in both reports; new/old ratio:")
+    for _, k, a, b in diffs:
+        print(f"  {'/'.join(k):48s} {a:12.3f} {b:12.3f}  {b / a:6.3f}")
+    within = sum(1 for d in diffs if d[0] <= math.log(1.1))
+    print(f"{within} of {len(diffs)} within 10%; median |change| {100 * (math.exp(sorted(d[0] for d in diffs)[len(diffs) // 2]) - 1):.1f}%"
+          if diffs else "no common times")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("raw", nargs="?", help="the raw folder bench.sh wrote")
+    ap.add_argument("--out", default="bench/results")
+    ap.add_argument("--name", help="the report's file name (default: the raw folder's, without raw-)")
+    ap.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="compare the times of two report JSON files")
+    a = ap.parse_args()
+    if a.compare:
+        compare(*a.compare)
+        return
+    if not a.raw:
+        ap.error("the raw folder is needed")
+    name = a.name or os.path.basename(os.path.normpath(a.raw)).removeprefix("raw-")
+    machine, rows = build_rows(a.raw)
+    if not any(rows.values()):
+        sys.exit(f"bench_report: no benchmark results in {a.raw}")
+    os.makedirs(a.out, exist_ok=True)
+    json.dump({"name": name, "machine": machine, "rows": rows}, open(os.path.join(a.out, name + ".json"), "w"), indent=1)
+    write_csv(os.path.join(a.out, name + ".csv"), rows)
+    open(os.path.join(a.out, name + ".md"), "w").write(markdown(machine, rows, name))
+    made = plots(a.out, name, machine, rows)
+    for p in [name + ".json", name + ".csv", name + ".md"] + [os.path.basename(m) for m in made]:
+        print(os.path.join(a.out, p))
+
+
+if __name__ == "__main__":
+    main()
