@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds HPGraph with its tests and runs the whole suite under ctest. Works from any directory;
-# safe to run again. GPU tests skip themselves where there is no GPU.
+# Builds HPGraph with its tests and runs the whole suite under ctest, then fuzzes the graph readers
+# and the argument parsing for a bounded time (scripts/fuzz.sh; HPG_FUZZ_SECONDS per target,
+# default 60; 0 skips it). Works from any directory; safe to run again. GPU tests skip themselves
+# where there is no GPU.
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
 
@@ -9,3 +11,6 @@ cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=
 cmake --build "$build" -j"$HPG_JOBS"
 cd "$build"
 ctest --output-on-failure -j"$HPG_JOBS"
+
+fuzz_seconds="${HPG_FUZZ_SECONDS:-60}"
+if [ "$fuzz_seconds" -gt 0 ]; then "$HPG_ROOT/scripts/fuzz.sh" "$fuzz_seconds"; fi

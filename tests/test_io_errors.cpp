@@ -372,6 +372,26 @@ TEST_F(IoErrorsBinary, InvalidStructureWithValidChecksum) {
   expect_binary_error(variant("type.hpgb", with_valid_checksum(t)), "unknown value type code 99");
 }
 
+// Found by fuzz_read_binary: a bool file whose value byte is neither 0 nor 1 (its checksum valid)
+// was read into a bool, which is undefined behaviour; it is a damaged file.
+TEST_F(IoErrorsBinary, BoolValueByteOtherThanZeroOrOne) {
+  hpg::Matrix<bool> m(3, 3, hpg::Backend::host);
+  m.build(std::vector<hpg::Index>{0, 1, 2}, std::vector<hpg::Index>{1, 2, 0}, std::vector<bool>{true, false, true});
+  const std::string good = dir_.file("bool.hpgb");
+  hpg::io::write_matrix(good, m);
+  const auto img = hpg::io::read_binary(good);
+  ASSERT_EQ(img.type, hpg::TypeCode::boolean);
+  EXPECT_EQ(img.values, (std::vector<unsigned char>{1, 0, 1}));
+  // The values follow the header (48 bytes), ptr (4 * 8) and col (3 * 4, padded to 16).
+  std::string b = read_bytes(good);
+  ASSERT_EQ(b[48 + 32 + 16 + 1], 0);
+  b[48 + 32 + 16 + 1] = 5;
+  const std::string bad = variant("bool5.hpgb", with_valid_checksum(b));
+  expect_error([&] { hpg::io::read_binary(bad); }, Info::parse_error, bad, 0, "bool entry 1 is the byte 5, not 0 or 1");
+  expect_error([&] { hpg::io::read_matrix<bool>(bad, {}, hpg::no_dup, nullptr, false, hpg::Backend::host); }, Info::parse_error,
+               bad, 0, "bool entry 1 is the byte 5");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writers
 // ---------------------------------------------------------------------------------------------

@@ -250,6 +250,13 @@ bool structure_ok(const BinaryImage& img) {
 
 // Only when structure_ok failed: finds the first fault, to name it.
 void check_structure(const BinaryImage& img) {
+  // A bool is stored as one byte, 0 or 1; any other byte would be undefined behaviour once read
+  // as a bool (found by fuzz_read_binary).
+  if (img.type == TypeCode::boolean && img.value_size == 1)
+    for (std::size_t k = 0; k < img.values.size(); ++k)
+      if (img.values[k] > 1)
+        corrupt(img.source, "invalid value: bool entry " + std::to_string(k) + " is the byte " + std::to_string(img.values[k]) +
+                                ", not 0 or 1");
   if (structure_ok(img)) return;
   const std::string& path = img.source;
   const std::uint64_t nvals = img.col.size();
