@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -94,22 +93,9 @@ Matrix<T> load_graph(const std::string& name, bool weighted) {
   return a;
 }
 
-/// The bench state of graph `id`, filled in by fill(state) the first time it is asked for and kept
-/// for the rest of the run (a graph is generated and uploaded once, however many benchmarks read it).
-template <class State, class Fill>
-State& cached(int id, Fill&& fill) {
-  static std::map<int, std::unique_ptr<State>> cache;
-  auto& s = cache[id];
-  if (!s) {
-    auto made = std::make_unique<State>();
-    fill(*made);
-    s = std::move(made);
-  }
-  return *s;
-}
-
-/// Like cached(), but keeps only the graph asked for last: a run that goes graph by graph holds one
-/// graph in GPU memory at a time, however large the graphs get.
+/// The bench state of graph `id`, filled in by fill(state) when first asked for and kept until
+/// another graph is asked for: a run that goes graph by graph (as every bench program registers
+/// its benchmarks) makes each graph once and holds one in GPU memory at a time.
 template <class State, class Fill>
 State& current(int id, Fill&& fill) {
   static int held = -1;

@@ -26,7 +26,7 @@ struct State {
 };
 
 State& state_for(int id) {
-  return hpg::bench::cached<State>(id, [id](State& s) {
+  return hpg::bench::current<State>(id, [id](State& s) {
     hpg::gen::GraphSpec spec = hpg::bench::graph_spec(id);
     spec.remove_self_loops = true;
     s.name = hpg::bench::graph_name(id);

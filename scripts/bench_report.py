@@ -226,6 +226,22 @@ def plots(out, name, machine, rows):
         return []
     made = []
     gpu = machine.get("gpu", "GPU")
+
+    def graph_axis(ax, graphs, ylabel, title):
+        ax.set_yscale("log")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.set_xticks(list(range(len(graphs))))
+        ax.set_xticklabels(graphs, rotation=30, ha="right", fontsize=8)
+        ax.legend(fontsize=8)
+
+    def save(fig, kind):
+        fig.tight_layout()
+        path = os.path.join(out, f"{name}-{kind}.png")
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        made.append(path)
+
     # Time by graph: each primitive's hpg and SuiteSparse bars, SpMV's hpg and cuSPARSE.
     panels = [("spmv", "SpMV (hpg::mxv vs cuSPARSE)", [(r["graph"], r["mxv_ms"], r["cusparse_ms"]) for r in rows["spmv"]], "cuSPARSE")]
     for p in PRIMITIVES:
@@ -238,17 +254,8 @@ def plots(out, name, machine, rows):
             xs = range(len(data))
             ax.bar([x - 0.2 for x in xs], [d[1] or 0 for d in data], 0.4, label=f"hpg ({gpu})")
             ax.bar([x + 0.2 for x in xs], [d[2] or 0 for d in data], 0.4, label=base)
-            ax.set_yscale("log")
-            ax.set_ylabel("ms")
-            ax.set_title(title)
-            ax.set_xticks(list(xs))
-            ax.set_xticklabels([d[0] for d in data], rotation=30, ha="right", fontsize=8)
-            ax.legend(fontsize=8)
-        fig.tight_layout()
-        path = os.path.join(out, f"{name}-time.png")
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
-        made.append(path)
+            graph_axis(ax, [d[0] for d in data], "ms", title)
+        save(fig, "time")
     # Speedup over the baseline by graph.
     fig, ax = plt.subplots(figsize=(11, 4))
     graphs = sorted({r["graph"] for r in rows["primitives"]}, key=graph_order)
@@ -259,17 +266,8 @@ def plots(out, name, machine, rows):
     by = {r["graph"]: ratio(r["cusparse_ms"], r["mxv_ms"]) for r in rows["spmv"]}
     ax.bar([x + 2 * width for x in range(len(graphs))], [by.get(g) or 0 for g in graphs], width, label="SpMV vs cuSPARSE")
     ax.axhline(1, color="black", linewidth=0.8)
-    ax.set_yscale("log")
-    ax.set_ylabel("baseline time / hpg time")
-    ax.set_title(f"Speedup of hpg on {gpu}")
-    ax.set_xticks(list(range(len(graphs))))
-    ax.set_xticklabels(graphs, rotation=30, ha="right", fontsize=8)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    path = os.path.join(out, f"{name}-speedup.png")
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    made.append(path)
+    graph_axis(ax, graphs, "baseline time / hpg time", f"Speedup of hpg on {gpu}")
+    save(fig, "speedup")
     # GTEPS by RMAT scale.
     fig, ax = plt.subplots(figsize=(7, 4))
     for p in ("bfs", "sssp"):
@@ -285,11 +283,7 @@ def plots(out, name, machine, rows):
     ax.set_title(f"Traversal rate by scale, {gpu}")
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    path = os.path.join(out, f"{name}-gteps.png")
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    made.append(path)
+    save(fig, "gteps")
     return made
 
 

@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<std::uint8_t> bytes(data, data + size);
   // A binary file ends with the XXH64 of everything before it: sealing the input here lets the
   // mutations reach the header and CSR checks behind the checksum, not only the checksum test.
-  constexpr bool binary = hpg::io::Format::HPG_FUZZ_FORMAT == hpg::io::Format::binary;
+  constexpr hpg::io::Format format = hpg::io::Format::HPG_FUZZ_FORMAT;
+  constexpr bool binary = format == hpg::io::Format::binary;
   if (binary && size >= 64 && std::memcmp(data, "HPGRAPH", 8) == 0) {
     const std::uint64_t h = hpg::io::detail::checksum64(bytes.data(), size - 8);
     std::memcpy(bytes.data() + size - 8, &h, 8);
@@ -49,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::fclose(f);
 
   hpg::io::ReadOptions options;
-  options.format = hpg::io::Format::HPG_FUZZ_FORMAT;
+  options.format = format;
   options.threads = 1;
   try {
     if (binary) {
