@@ -2,14 +2,18 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [table] [report]
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
 #   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
-#   one process each.
+#   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
+#   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented). The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
+#   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
+#   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
+#   overrides the sections collected); the tables go to $OUT/profile-N.csv.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
@@ -58,9 +62,9 @@ for step in "${steps[@]}"; do
           tests="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter" |
             awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')"
           mkdir -p "$out/sanitize-$tool"
-          export bindir tool out HPG_SANITIZE_TIMEOUT
+          export bindir tool out HPG_SANITIZE_TIMEOUT HPG_SANITIZE_ARGS="${HPG_SANITIZE_ARGS:-}"
           printf '%s\n' $tests | xargs -P "$jobs" -I{} sh -c 'log="$out/sanitize-$tool/$(echo {} | tr "/" "_").log";
-            timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" \
+            timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS --error-exitcode 3 "$bindir/hpgraph_tests" \
               --gtest_brief=1 --gtest_filter={} >"$log" 2>&1; rc=$?; echo "rc=$rc {}" >>"$log";
             echo "rc=$rc {} $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)" >>"$out/sanitize-$tool.summary"'
           # One line per test in sanitize-<tool>.summary as each ends (it survives a cut-off run);
@@ -69,7 +73,8 @@ for step in "${steps[@]}"; do
           grep -v '^rc=0 ' "$out/sanitize-$tool.summary" && status=1
           tar -C "$out" -czf "$out/sanitize-$tool.tar.gz" "sanitize-$tool" && rm -rf "${out:?}/sanitize-$tool"
         else
-          timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
+          # shellcheck disable=SC2086
+          timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" ${HPG_SANITIZE_ARGS:-} --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
             --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
           rc=$?
           grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
@@ -101,6 +106,20 @@ for step in "${steps[@]}"; do
       # as they are.
       cp "$out"/results/*.md "$out/" 2>/dev/null
       tar -C "$out" -czf "$out/report.tar.gz" results && rm -rf "${out:?}/results"
+      ;;
+    profile)
+      sections="${HPG_NCU_SECTIONS:-SpeedOfLight MemoryWorkloadAnalysis Occupancy LaunchStats WarpStateStats}"
+      k=0
+      while IFS= read -r line; do
+        [ -n "${line// /}" ] || continue
+        k=$((k + 1))
+        echo "== ncu $k: $line =="
+        # shellcheck disable=SC2086
+        ncu --clock-control none --csv --page details $(printf -- '--section %s ' $sections) ${line//@/$bindir/} \
+          >"$out/profile-$k.csv" 2>"$out/profile-$k.log" || { status=1; tail -20 "$out/profile-$k.log"; }
+        grep -E '"(Duration|Registers Per Thread|Achieved Occupancy|L1/TEX Hit Rate|L2 Hit Rate|Memory Throughput|Grid Size)"' \
+          "$out/profile-$k.csv" | awk -F'","' '{print $5 " | " $(NF-2) " | " $(NF-1) " " $NF}' | head -80
+      done <<<"${HPG_PROFILE:-}"
       ;;
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;
   esac

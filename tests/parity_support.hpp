@@ -728,15 +728,17 @@ GrB_Monoid grb_monoid(Mon k) {
   return m;
 }
 
-/// A GrB_Semiring of monoid `add` and multiply `mul` on Z, made once.
+/// A GrB_Semiring of monoid `add` and multiply `mul` on Z, made once and kept for the whole run
+/// (the cache is never destroyed, so the semirings stay reachable: LeakSanitizer would otherwise
+/// report them when a destroyed map dropped the last pointers at exit).
 template <class Z>
 GrB_Semiring grb_semiring(Mon add, Bin mul) {
-  static std::map<std::pair<int, int>, GrB_Semiring> cache;
+  static auto* const cache = new std::map<std::pair<int, int>, GrB_Semiring>;
   const auto key = std::pair(static_cast<int>(add), static_cast<int>(mul));
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (auto it = cache->find(key); it != cache->end()) return it->second;
   GrB_Semiring s = nullptr;
   grb_ok(GrB_Semiring_new(&s, grb_monoid<Z>(add), grb_binop<Z>(mul)), "GrB_Semiring_new");
-  cache[key] = s;
+  (*cache)[key] = s;
   return s;
 }
 

@@ -134,7 +134,7 @@ Matrix<T> from_image(BinaryImage&& img, const Dup& dup = {}, bool undirected = f
     else hpg::detail::throw_error(Info::domain_mismatch, path + ": a pattern-only binary file cannot give values of a user type");
     st.kind = ValueKind::pattern;
   } else if (img.type == type_code<T>() && img.value_size == sizeof(T)) {
-    std::memcpy(static_cast<void*>(csr.val.data()), img.values.data(), n * sizeof(T));
+    if (n > 0) std::memcpy(static_cast<void*>(csr.val.data()), img.values.data(), n * sizeof(T));  // no entries: null pointers
     st.kind = std::is_floating_point_v<T> ? ValueKind::real : ValueKind::integer;
   } else if constexpr (std::is_arithmetic_v<T>) {
     if (img.type == TypeCode::user)

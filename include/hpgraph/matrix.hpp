@@ -3,6 +3,7 @@
 
 #include <concepts>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -90,6 +91,8 @@ class Matrix {
       d.nrows = nrows_;
       d.ncols = ncols_;
       d.nvals = host_.nvals();
+      detail::require_device_memory(d.bytes(), "Matrix::to_backend: a " + std::to_string(nrows_) + " x " + std::to_string(ncols_) +
+                                                   " matrix with " + std::to_string(d.nvals) + " entries");
       if (d.wide_offsets()) {
         d.ptr64.upload(host_.ptr, "matrix row offsets");
       } else {
@@ -139,6 +142,9 @@ class Matrix {
       return;
     }
 #if HPG_HAS_CUDA
+    // The keys and values, and their sorted copies, are on the device at once.
+    detail::require_device_memory(2 * rows.size() * (sizeof(std::uint64_t) + sizeof(T)),
+                                  "Matrix::build of " + std::to_string(rows.size()) + " tuples");
     std::vector<std::uint64_t> hk(rows.size());
     for (std::size_t k = 0; k < rows.size(); ++k) hk[k] = (std::uint64_t(rows[k]) << 32) | cols[k];
     detail::DeviceArray<std::uint64_t> keys;
@@ -319,6 +325,9 @@ struct MatrixAccess {
   template <class T>
   static DeviceDerived<T>& derived(const Matrix<T>& m) {
     m.wait();
+    // Threads reading one matrix at once may all get here first: one creates the cache.
+    static std::mutex creating;
+    std::lock_guard lock(creating);
     if (!m.derived_) m.derived_ = std::make_shared<DeviceDerived<T>>();
     return *m.derived_;
   }

@@ -1,14 +1,33 @@
 // Checked device allocation and copies. In a build without CUDA every call is an error that says so.
 #include "hpgraph/detail/device_memory.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
+#include <tuple>
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
 #endif
 
 namespace hpg::detail {
+
+namespace {
+std::atomic<long long> allocations_before_failure{-1};
+
+/// Whether this allocation is the one a test asked to fail (at most one fires per arming).
+[[maybe_unused]] bool injected_failure() noexcept {
+  long long left = allocations_before_failure.load(std::memory_order_relaxed);
+  while (left >= 0) {
+    if (allocations_before_failure.compare_exchange_weak(left, left - 1, std::memory_order_relaxed)) return left == 0;
+  }
+  return false;
+}
+}  // namespace
+
+long long inject_device_allocation_failure(long long countdown) noexcept {
+  return allocations_before_failure.exchange(countdown < 0 ? -1 : countdown);
+}
 
 #if HPG_HAS_CUDA
 
@@ -42,6 +61,9 @@ void configure_pool() {
 
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
+  if (injected_failure())
+    throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
+                                         " (an injected failure, for testing)");
   configure_pool();
   void* p = nullptr;
   cudaError_t err = cudaMallocAsync(&p, bytes, 0);
@@ -92,6 +114,24 @@ std::pair<std::size_t, std::size_t> device_memory_info() {
   if (cudaError_t e = cudaMemGetInfo(&free, &total); e != cudaSuccess) fail(e, "cudaMemGetInfo");
   return {free, total};
 }
+void require_device_memory(std::size_t bytes, const std::string& what) {
+  auto [free, total] = device_memory_info();
+  if (bytes <= free) return;
+  // Freed blocks our pool keeps look used to the driver: give them back and ask again.
+  configure_pool();
+  int dev = 0;
+  cudaGetDevice(&dev);
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+    device_synchronize("cudaDeviceSynchronize before trimming the memory pool");
+    cudaMemPoolTrimTo(pool, 0);
+  }
+  cudaGetLastError();
+  std::tie(free, total) = device_memory_info();
+  if (bytes <= free) return;
+  throw_error(Info::out_of_memory, what + " does not fit in GPU memory: it needs " + mib(bytes) + ", " + mib(free) + " free of " +
+                                       mib(total) + " (refused before allocating anything)");
+}
 
 #else  // no CUDA in this build
 
@@ -109,6 +149,7 @@ void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) n
 void device_memset(void*, int, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_synchronize(const char*) {}
 std::pair<std::size_t, std::size_t> device_memory_info() { no_cuda(); }
+void require_device_memory(std::size_t bytes, const std::string&) { if (bytes) no_cuda(); }
 
 #endif
 

@@ -39,9 +39,11 @@ DeviceHyb<T> build_hyb(const DeviceCsr<T>& a) {
   return h;
 }
 
-/// The derived forms, built on first use.
+/// The derived forms, built on first use (by one thread, when several read the matrix at once;
+/// a build that throws leaves the form unbuilt).
 template <class T>
 const DeviceCsr<T>& transpose_of(const DeviceCsr<T>& a, DeviceDerived<T>& d) {
+  std::lock_guard lock(d.building);
   if (!d.have_transpose) {
     d.transpose = transpose_csr(a);
     d.have_transpose = true;
@@ -50,6 +52,7 @@ const DeviceCsr<T>& transpose_of(const DeviceCsr<T>& a, DeviceDerived<T>& d) {
 }
 template <class T>
 const DeviceHyb<T>& hyb_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool transposed) {
+  std::lock_guard lock(d.building);
   if (!transposed) {
     if (!d.have_hyb) {
       d.hyb = build_hyb(a);

@@ -2,6 +2,9 @@
 // host (edge_rng.hpp), so the same seed gives the same edges in the same order.
 #include <thrust/remove.h>
 
+#include <string>
+#include <type_traits>
+
 #include "hpgraph/cuda/exec.cuh"
 #include "generate/edge_rng.hpp"
 #include "hpgraph/generate_edges.hpp"
@@ -46,7 +49,13 @@ DeviceEdges generate_edges_device(const GraphSpec& spec) {
   const bool mirror = spec.symmetrize && spec.family != Family::grid;
   DeviceEdges out;
   out.n = num_vertices(spec);
-  out.keys.allocate(mirror ? 2 * m : m, "generated edges");
+  // The edge keys (and weights), and the sorted copies the matrix build makes of them, are on the
+  // device at once: a graph that cannot hold them is refused before anything is allocated.
+  using Weight = std::remove_pointer_t<decltype(out.weights.data())>;
+  const std::uint64_t count = mirror ? 2 * m : m;
+  hpg::detail::require_device_memory(2 * count * (sizeof(std::uint64_t) + (spec.weighted ? sizeof(Weight) : 0)),
+                                     "the generated graph " + describe(spec) + " (" + std::to_string(count) + " edges)");
+  out.keys.allocate(count, "generated edges");
   if (m) {
     make_edges_kernel<<<grid_size(m), block>>>(r, m, out.keys.data());
     hpg::detail::cuda::check_launch("make_edges_kernel");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,15 @@ void device_memset(void* dst, int value, std::size_t bytes);
 void device_synchronize(const char* what);
 /// Free and total device memory, in bytes.
 std::pair<std::size_t, std::size_t> device_memory_info();
+/// Refuses, before anything is allocated, a step that needs `bytes` of device memory at once when
+/// the device cannot hold them (memory our pool keeps for reuse counts as free):
+/// Error(out_of_memory) naming `what`, the bytes needed and the bytes free.
+void require_device_memory(std::size_t bytes, const std::string& what);
+/// Failure injection, for tests of the strong guarantee: the device allocation `countdown`
+/// allocations from now (0: the next one) fails with Error(out_of_memory) as if the device were
+/// full, once; a negative countdown disarms it. Process-wide. Returns how many allocations were
+/// still to go before the failure (negative: it had fired or was disarmed).
+long long inject_device_allocation_failure(long long countdown) noexcept;
 
 /// A typed, owning, move-only device array.
 template <class T>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "hpgraph/detail/device_memory.hpp"
@@ -30,6 +31,11 @@ struct DeviceCsr {
   DeviceArray<std::uint32_t> col;
   DeviceArray<T> val;
   bool wide_offsets() const { return nvals > max_nvals_32bit_offsets; }
+  /// The device memory the arrays take for these sizes (whether or not they are allocated yet).
+  std::size_t bytes() const {
+    return std::size_t(nrows + 1) * (wide_offsets() ? sizeof(std::uint64_t) : sizeof(std::uint32_t)) +
+           std::size_t(nvals) * (sizeof(std::uint32_t) + sizeof(T));
+  }
 };
 
 /// HYB (Bell & Garland): the first K entries of every row in ELL form, column-major
@@ -82,9 +88,12 @@ struct DeviceHyb : HybLayout {
 };
 
 /// Forms of a device matrix derived from its CSR, built on first use and dropped when the
-/// matrix changes: the transpose (CSC of A as the CSR of A'), and HYB of A and of A'.
+/// matrix changes: the transpose (CSC of A as the CSR of A'), and HYB of A and of A'. Threads
+/// that read one matrix at once may race to build a form: `building` makes one build it while the
+/// others wait (recursive: the HYB of A' builds A' first).
 template <class T>
 struct DeviceDerived {
+  std::recursive_mutex building;
   bool have_transpose = false;
   DeviceCsr<T> transpose;
   bool have_hyb = false, have_hyb_transpose = false;

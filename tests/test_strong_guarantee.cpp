@@ -1,0 +1,301 @@
+// The strong guarantee, shown by failure injection: an operation that throws leaves its output
+// (and its inputs) as they were. Each case runs an operation over and over, failing its k-th
+// allocation for k = 0, 1, 2, ... until it runs through without reaching k: every failure must
+// leave every object unchanged, and the run that gets through must give the same result as an
+// undisturbed run. Host allocations fail through this program's operator new (std::bad_alloc);
+// device allocations through hpg::detail::inject_device_allocation_failure (Error(out_of_memory)).
+// Bad arguments found midway are covered by the parity suite's Errors tests (expect_unchanged).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <functional>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/hpgraph.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+std::atomic<long long> host_allocations_before_failure{-1};
+
+bool host_failure_injected() noexcept {
+  long long left = host_allocations_before_failure.load(std::memory_order_relaxed);
+  while (left >= 0) {
+    if (host_allocations_before_failure.compare_exchange_weak(left, left - 1, std::memory_order_relaxed)) return left == 0;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Every host allocation of the test program goes through here; it fails only while a test has
+// armed host_allocations_before_failure.
+void* operator new(std::size_t n) {
+  if (host_failure_injected()) throw std::bad_alloc();
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return ::operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using hpg::Backend;
+using hpg::Index;
+using hpg::Matrix;
+using hpg::Vector;
+
+/// Which allocations fail: the host's (on either backend) or the device's.
+enum class Fault { host_allocation, device_allocation };
+struct Mode {
+  Backend backend;
+  Fault fault;
+};
+std::string mode_name(const ::testing::TestParamInfo<Mode>& info) {
+  return std::string(hpg::to_string(info.param.backend)) +
+         (info.param.fault == Fault::host_allocation ? "_HostAllocation" : "_DeviceAllocation");
+}
+
+void arm(Fault f, long long k) {
+  if (f == Fault::host_allocation) host_allocations_before_failure.store(k);
+  else hpg::detail::inject_device_allocation_failure(k);
+}
+/// Disarms and says whether the armed failure happened.
+bool disarm(Fault f) {
+  const long long left =
+      f == Fault::host_allocation ? host_allocations_before_failure.exchange(-1) : hpg::detail::inject_device_allocation_failure(-1);
+  return left < 0;
+}
+
+/// Every object a case touches: inputs, and outputs that already hold entries (so that a partly
+/// written output would show).
+struct Objects {
+  Matrix<int> a, b, c, empty;
+  Matrix<bool> mask_m;
+  Vector<int> u, v, w;
+  Vector<bool> mask_v;
+};
+
+Matrix<int> random_matrix(Index n, std::size_t m, std::uint32_t seed, Backend b) {
+  std::mt19937 g(seed);
+  std::vector<Index> r(m), c(m);
+  std::vector<int> x(m);
+  for (std::size_t k = 0; k < m; ++k) {
+    // A few hub rows and columns, so the GPU's long-row paths run too.
+    r[k] = k % 7 == 0 ? g() % 4 : g() % n;
+    c[k] = k % 11 == 0 ? g() % 4 : g() % n;
+    x[k] = static_cast<int>(g() % 19) - 9;
+  }
+  Matrix<int> a(n, n, b);
+  a.build(r, c, x, hpg::plus<int>{});
+  return a;
+}
+template <class T>
+Vector<T> random_vector(Index n, double density, std::uint32_t seed, Backend b) {
+  std::mt19937 g(seed);
+  std::vector<Index> i;
+  std::vector<T> x;
+  for (Index k = 0; k < n; ++k) {
+    if (std::uniform_real_distribution<double>(0, 1)(g) < density) {
+      i.push_back(k);
+      x.push_back(static_cast<T>(g() % 13));
+    }
+  }
+  Vector<T> v(n, b);
+  v.build(i, x);
+  return v;
+}
+
+constexpr Index n = 300;
+
+Objects make_objects(Backend b) {
+  Objects o{random_matrix(n, 3000, 1, b), random_matrix(n, 3000, 2, b), random_matrix(n, 900, 3, b), Matrix<int>(n, n, b),
+            Matrix<bool>(n, n, b), random_vector<int>(n, 0.5, 4, b), random_vector<int>(n, 0.02, 5, b),
+            random_vector<int>(n, 0.3, 6, b), random_vector<bool>(n, 0.6, 7, b)};
+  Matrix<int> m = random_matrix(n, 20000, 8, b);
+  hpg::apply(o.mask_m, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::gt<int>{}, 0), m);
+  return o;
+}
+
+template <class T>
+struct MatrixTuples {
+  std::vector<Index> r, c;
+  std::vector<T> x;
+  bool operator==(const MatrixTuples&) const = default;
+};
+template <class T>
+struct VectorTuples {
+  std::vector<Index> i;
+  std::vector<T> x;
+  bool operator==(const VectorTuples&) const = default;
+};
+template <class T>
+MatrixTuples<T> tuples(const Matrix<T>& a) {
+  MatrixTuples<T> t;
+  a.extract_tuples(t.r, t.c, t.x);
+  return t;
+}
+template <class T>
+VectorTuples<T> tuples(const Vector<T>& v) {
+  VectorTuples<T> t;
+  v.extract_tuples(t.i, t.x);
+  return t;
+}
+
+struct State {
+  MatrixTuples<int> a, b, c, empty;
+  MatrixTuples<bool> mask_m;
+  VectorTuples<int> u, v, w;
+  VectorTuples<bool> mask_v;
+  bool operator==(const State&) const = default;
+};
+State state(const Objects& o) {
+  return {tuples(o.a), tuples(o.b), tuples(o.c), tuples(o.empty), tuples(o.mask_m),
+          tuples(o.u), tuples(o.v), tuples(o.w), tuples(o.mask_v)};
+}
+
+using Case = std::function<void(Objects&)>;
+
+/// Runs `op` failing its k-th allocation for k = 0, 1, ...; see the file comment.
+void expect_strong_guarantee(const Mode& mode, const char* name, const Case& op) {
+  Objects reference = make_objects(mode.backend);
+  op(reference);
+  const State expected = state(reference);
+  // Fresh objects: nothing derived from them (a GPU matrix's HYB, its transpose) is built yet, so
+  // failures inside those builds are injected too.
+  Objects o = make_objects(mode.backend);
+  const State before = state(o);
+  int failures = 0;
+  for (long long k = 0;; ++k) {
+    ASSERT_LT(k, 100000) << name << ": the operation never got through";
+    bool threw = false;
+    std::string what;
+    arm(mode.fault, k);
+    try {
+      op(o);
+    } catch (const hpg::Error& e) {
+      threw = true;
+      what = e.what();
+      if (e.code() != hpg::Info::out_of_memory) {
+        disarm(mode.fault);
+        FAIL() << name << ": allocation " << k << " failed and the error was not out_of_memory: " << what;
+      }
+    } catch (const std::bad_alloc&) {
+      threw = true;
+      what = "std::bad_alloc";
+    }
+    const bool fired = disarm(mode.fault);
+    if (!threw) {
+      EXPECT_TRUE(state(o) == expected) << name << ": the run that got through (past " << k << " allocations) gave another result";
+      break;
+    }
+    ASSERT_TRUE(fired) << name << ": threw (" << what << ") with no injected failure";
+    ++failures;
+    ASSERT_TRUE(state(o) == before) << name << ": allocation " << k << " failed (" << what << ") and an object changed";
+  }
+  EXPECT_GT(failures, 0) << name << ": it made no allocation of this kind, so nothing was tested";
+}
+
+class StrongGuarantee : public ::testing::TestWithParam<Mode> {
+ protected:
+  void SetUp() override { HPG_SKIP_IF_NO_BACKEND(GetParam().backend); }
+  void TearDown() override {
+    disarm(Fault::host_allocation);
+    disarm(Fault::device_allocation);
+  }
+};
+
+TEST_P(StrongGuarantee, MatrixVectorProducts) {
+  expect_strong_guarantee(GetParam(), "mxv (dense u, mask, accum)", [](Objects& o) {
+    hpg::mxv(o.w, o.mask_v, hpg::plus<int>{}, hpg::plus_times<int>, o.a, o.u);
+  });
+  expect_strong_guarantee(GetParam(), "mxv (sparse u, complemented mask, replace)", [](Objects& o) {
+    hpg::mxv(o.w, o.mask_v, hpg::no_accum, hpg::min_plus<int>, o.a, o.v, hpg::desc::mask_complement | hpg::desc::replace);
+  });
+  expect_strong_guarantee(GetParam(), "vxm (A transposed)", [](Objects& o) {
+    hpg::vxm(o.w, hpg::no_mask, hpg::max<int>{}, hpg::plus_times<int>, o.u, o.a, hpg::desc::transpose_second);
+  });
+}
+
+TEST_P(StrongGuarantee, MatrixMultiply) {
+  expect_strong_guarantee(GetParam(), "mxm (masked)", [](Objects& o) {
+    hpg::mxm(o.c, o.mask_m, hpg::plus<int>{}, hpg::plus_times<int>, o.a, o.b);
+  });
+  expect_strong_guarantee(GetParam(), "mxm (unmasked, B transposed)", [](Objects& o) {
+    hpg::mxm(o.c, hpg::no_mask, hpg::no_accum, hpg::plus_times<int>, o.a, o.b, hpg::desc::transpose_second);
+  });
+}
+
+TEST_P(StrongGuarantee, ElementWiseApplySelectReduce) {
+  expect_strong_guarantee(GetParam(), "ewise_add (matrices)", [](Objects& o) {
+    hpg::ewise_add(o.c, hpg::no_mask, hpg::plus<int>{}, hpg::plus<int>{}, o.a, o.b);
+  });
+  expect_strong_guarantee(GetParam(), "ewise_mult (vectors, mask)", [](Objects& o) {
+    hpg::ewise_mult(o.w, o.mask_v, hpg::no_accum, hpg::times<int>{}, o.u, o.v);
+  });
+  expect_strong_guarantee(GetParam(), "apply (matrix, accum)", [](Objects& o) {
+    hpg::apply(o.c, hpg::no_mask, hpg::plus<int>{}, hpg::bind_second(hpg::times<int>{}, 3), o.a);
+  });
+  expect_strong_guarantee(GetParam(), "select (tril)", [](Objects& o) {
+    hpg::select(o.c, o.mask_m, hpg::no_accum, hpg::tril<>{}, o.a, 0, hpg::desc::replace);
+  });
+  expect_strong_guarantee(GetParam(), "reduce (rows to a vector)", [](Objects& o) {
+    hpg::reduce(o.w, hpg::no_mask, hpg::plus<int>{}, hpg::plus_monoid<int>{}, o.a);
+  });
+}
+
+TEST_P(StrongGuarantee, AssignExtractTransposeBuild) {
+  expect_strong_guarantee(GetParam(), "assign (vector into indices)", [](Objects& o) {
+    std::vector<Index> idx;
+    for (Index k = 0; k < n; k += 2) idx.push_back(k);
+    Vector<int> part(idx.size(), o.u.backend());
+    hpg::extract(part, hpg::no_mask, hpg::no_accum, o.u, idx);
+    hpg::assign(o.w, hpg::no_mask, hpg::plus<int>{}, part, idx);
+  });
+  expect_strong_guarantee(GetParam(), "extract (submatrix)", [](Objects& o) {
+    std::vector<Index> rows, cols;
+    for (Index k = 0; k < n; k += 3) rows.push_back(k);
+    for (Index k = 0; k < n; ++k) cols.push_back(n - 1 - k);
+    Matrix<int> sub(rows.size(), cols.size(), o.a.backend());
+    hpg::extract(sub, hpg::no_mask, hpg::no_accum, o.a, rows, cols);
+    hpg::assign(o.c, hpg::no_mask, hpg::no_accum, sub, rows, cols);
+  });
+  expect_strong_guarantee(GetParam(), "transpose (accum)", [](Objects& o) {
+    hpg::transpose(o.c, hpg::no_mask, hpg::plus<int>{}, o.a);
+  });
+  expect_strong_guarantee(GetParam(), "Matrix::build", [](Objects& o) {
+    std::vector<Index> r, c;
+    std::vector<int> x;
+    for (Index k = 0; k < 5000; ++k) {
+      r.push_back((k * 7919) % n);
+      c.push_back((k * 104729) % n);
+      x.push_back(static_cast<int>(k % 5));
+    }
+    o.empty.build(r, c, x, hpg::plus<int>{});
+  });
+}
+
+TEST_P(StrongGuarantee, AnAlgorithmLeavesItsGraphUsable) {
+  // bfs returns a new result; what must hold is that a failure leaves the graph (and what the
+  // library derived from it, such as its HYB form) intact, so that the next call is right.
+  expect_strong_guarantee(GetParam(), "bfs levels written into w", [](Objects& o) {
+    const hpg::BfsResult r = hpg::bfs(o.mask_m, 0);
+    hpg::apply(o.w, hpg::no_mask, hpg::no_accum, hpg::identity<int>{}, r.level);
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StrongGuarantee,
+                         ::testing::Values(Mode{Backend::host, Fault::host_allocation}, Mode{Backend::cuda, Fault::host_allocation},
+                                           Mode{Backend::cuda, Fault::device_allocation}),
+                         mode_name);
+
+}  // namespace
