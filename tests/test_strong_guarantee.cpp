@@ -2,13 +2,12 @@
 // (and its inputs) as they were. Each case runs an operation over and over, failing its k-th
 // allocation for k = 0, 1, 2, ... until it runs through without reaching k: every failure must
 // leave every object unchanged, and the run that gets through must give the same result as an
-// undisturbed run. Host allocations fail through this program's operator new (std::bad_alloc);
-// device allocations through hpg::detail::inject_device_allocation_failure (Error(out_of_memory)).
+// undisturbed run. Host allocations fail through this program's operator new (std::bad_alloc,
+// host_allocation_failure.cpp), device allocations through
+// hpg::detail::inject_device_allocation_failure (Error(out_of_memory)).
 // Bad arguments found midway are covered by the parity suite's Errors tests (expect_unchanged).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
 #include <functional>
 #include <new>
 #include <random>
@@ -18,34 +17,8 @@
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/hpgraph.hpp"
+#include "host_allocation_failure.hpp"
 #include "test_support.hpp"
-
-namespace {
-
-std::atomic<long long> host_allocations_before_failure{-1};
-
-bool host_failure_injected() noexcept {
-  long long left = host_allocations_before_failure.load(std::memory_order_relaxed);
-  while (left >= 0) {
-    if (host_allocations_before_failure.compare_exchange_weak(left, left - 1, std::memory_order_relaxed)) return left == 0;
-  }
-  return false;
-}
-
-}  // namespace
-
-// Every host allocation of the test program goes through here; it fails only while a test has
-// armed host_allocations_before_failure.
-void* operator new(std::size_t n) {
-  if (host_failure_injected()) throw std::bad_alloc();
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return ::operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -66,13 +39,13 @@ std::string mode_name(const ::testing::TestParamInfo<Mode>& info) {
 }
 
 void arm(Fault f, long long k) {
-  if (f == Fault::host_allocation) host_allocations_before_failure.store(k);
+  if (f == Fault::host_allocation) hpg::test::inject_host_allocation_failure(k);
   else hpg::detail::inject_device_allocation_failure(k);
 }
 /// Disarms and says whether the armed failure happened.
 bool disarm(Fault f) {
   const long long left =
-      f == Fault::host_allocation ? host_allocations_before_failure.exchange(-1) : hpg::detail::inject_device_allocation_failure(-1);
+      f == Fault::host_allocation ? hpg::test::inject_host_allocation_failure(-1) : hpg::detail::inject_device_allocation_failure(-1);
   return left < 0;
 }
 
