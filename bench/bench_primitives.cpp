@@ -192,19 +192,17 @@ void BM_SuiteSparse(benchmark::State& state) {
 void register_benchmarks() {
   for (std::size_t id = 0; id < graph_list().size(); ++id) {
     const std::string g = hpg::bench::short_name(graph_list()[id]);
-    for (int p : {bfs_p, sssp_p, pagerank_p, tc_p})
-      benchmark::RegisterBenchmark((std::string(prim_name(p)) + "/hpg/" + g).c_str(), BM_Hpg)
-          ->Args({static_cast<std::int64_t>(id), p})
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond)
-          ->Iterations(3);
+    auto each_primitive = [&](const char* impl, void (*run)(benchmark::State&), int iterations) {
+      for (int p : {bfs_p, sssp_p, pagerank_p, tc_p})
+        benchmark::RegisterBenchmark((std::string(prim_name(p)) + "/" + impl + "/" + g).c_str(), run)
+            ->Args({static_cast<std::int64_t>(id), p})
+            ->UseManualTime()
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(iterations);
+    };
+    each_primitive("hpg", BM_Hpg, 3);
 #if HPG_BENCH_SUITESPARSE
-    for (int p : {bfs_p, sssp_p, pagerank_p, tc_p})
-      benchmark::RegisterBenchmark((std::string(prim_name(p)) + "/suitesparse/" + g).c_str(), BM_SuiteSparse)
-          ->Args({static_cast<std::int64_t>(id), p})
-          ->UseManualTime()
-          ->Unit(benchmark::kMillisecond)
-          ->Iterations(1);
+    each_primitive("suitesparse", BM_SuiteSparse, 1);
 #endif
   }
 }

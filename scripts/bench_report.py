@@ -148,6 +148,14 @@ def x_ratio(x):
     return "–" if x is None else f"{x:.2f}×"
 
 
+def table(title, intro, columns, lines):
+    """A report section: heading, intro, and a table whose first column (the graph) is left-aligned
+    and the rest right-aligned unless the column name ends in '<' (left)."""
+    align = ["---"] + ["---" if c.endswith("<") else "---:" for c in columns[1:]]
+    names = [c.rstrip("<") for c in columns]
+    return [f"## {title}", "", intro, "", "| " + " | ".join(names) + " |", "|" + "|".join(align) + "|", *lines]
+
+
 def markdown(machine, rows, name):
     m = machine
     out = [f"# HPGraph benchmarks: {name}", ""]
@@ -160,42 +168,39 @@ def markdown(machine, rows, name):
                "files are symmetrized the same way. Times are means over the benchmark's iterations (BFS/SSSP: over 4 sources).")
     out.append("")
     if rows["spmv"]:
-        out += ["## SpMV (PageRank step: plus_times, float) beside cuSPARSE", "",
-                "`mxv` is the whole hpg::mxv call; `kernel` its HYB pull alone; GB/s counts the bytes the kernel must move "
-                "(a pattern matrix has no value array); `floor` is a kernel that only reads each column index and gathers x at it "
-                "(the gather traffic that bounds any SpMV of the matrix in that column order).", "",
-                "| graph | entries | cuSPARSE ms | hpg::mxv ms | mxv / cuSPARSE | kernel ms | kernel GB/s | of copy BW | floor ms | floor / kernel |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-        for r in rows["spmv"]:
-            d = " (d)" if r["columns_by_degree"] else ""
-            out.append(f"| {r['graph']} | {f(r['entries'])} | {f(r['cusparse_ms'])} | {f(r['mxv_ms'])}{d} "
-                       f"| {x_ratio(r['mxv_over_cusparse'])} | {f(r['kernel_ms'])} | {f(r['kernel_GBps'], 0)} "
-                       f"| {percent(r['kernel_of_copy_bw'])} | {f(r['floor_ms'])} | {percent(r['floor_over_kernel'])} |")
+        out += table("SpMV (PageRank step: plus_times, float) beside cuSPARSE",
+                     "`mxv` is the whole hpg::mxv call; `kernel` its HYB pull alone; GB/s counts the bytes the kernel must move "
+                     "(a pattern matrix has no value array); `floor` is a kernel that only reads each column index and gathers x at it "
+                     "(the gather traffic that bounds any SpMV of the matrix in that column order).",
+                     ["graph", "entries", "cuSPARSE ms", "hpg::mxv ms", "mxv / cuSPARSE", "kernel ms", "kernel GB/s", "of copy BW",
+                      "floor ms", "floor / kernel"],
+                     [f"| {r['graph']} | {f(r['entries'])} | {f(r['cusparse_ms'])} | {f(r['mxv_ms'])}{' (d)' if r['columns_by_degree'] else ''} "
+                      f"| {x_ratio(r['mxv_over_cusparse'])} | {f(r['kernel_ms'])} | {f(r['kernel_GBps'], 0)} "
+                      f"| {percent(r['kernel_of_copy_bw'])} | {f(r['floor_ms'])} | {percent(r['floor_over_kernel'])} |" for r in rows["spmv"]])
         out += ["", "(d): the library numbered the HYB's columns by degree (big skewed graphs).", ""]
     if rows["primitives"]:
-        out += ["## BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS", "",
-                "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
-                "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count).", "",
-                "| graph | primitive | hpg ms | GTEPS | µs/level | SuiteSparse ms | speedup | answers |",
-                "|---|---|---:|---:|---:|---:|---:|---|"]
-        for r in rows["primitives"]:
-            ans = cell(r["check"] or ("error: " + r["error"] if r["error"] else "–"))
-            out.append(f"| {r['graph']} | {r['primitive']} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} | {f(r['us_per_level'], 1)} "
-                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {ans} |")
+        out += table("BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS",
+                     "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
+                     "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count).",
+                     ["graph", "primitive<", "hpg ms", "GTEPS", "µs/level", "SuiteSparse ms", "speedup", "answers<"],
+                     [f"| {r['graph']} | {r['primitive']} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} | {f(r['us_per_level'], 1)} "
+                      f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |"
+                      for r in rows["primitives"]])
         out.append("")
     if rows["sweep"]:
-        out += ["## Scale sweep: BFS and PageRank until the graph does not fit", "",
-                "Graph: pattern only (bool), made on the GPU. Bytes per stored entry (an undirected edge is two entries): "
-                "`resident` is what the graph holds once BFS and PageRank built their forms (CSR, HYB, ...), `peak` the high-water "
-                "mark from generation to the end of the runs.", "",
-                "| graph | undirected edges | BFS ms | BFS GTEPS | PageRank ms | iterations | resident B/entry | peak B/entry |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        lines = []
         for r in rows["sweep"]:
             if r["error"] and r["bfs_ms"] is None:
-                out.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {cell(r['error'])} |||||| ")
+                lines.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {cell(r['error'])} |||||| ")
                 continue
-            out.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {f(r['bfs_ms'])} | {f(r['bfs_GTEPS'], 2)} | {f(r['pagerank_ms'])} "
-                       f"| {f(r['pagerank_iterations'])} | {f(r['resident_B_per_entry'], 1)} | {f(r['peak_B_per_entry'], 1)} |")
+            lines.append(f"| {r['graph']} | {f(r['undirected_edges'])} | {f(r['bfs_ms'])} | {f(r['bfs_GTEPS'], 2)} | {f(r['pagerank_ms'])} "
+                         f"| {f(r['pagerank_iterations'])} | {f(r['resident_B_per_entry'], 1)} | {f(r['peak_B_per_entry'], 1)} |")
+        out += table("Scale sweep: BFS and PageRank until the graph does not fit",
+                     "Graph: pattern only (bool), made on the GPU. Bytes per stored entry (an undirected edge is two entries): "
+                     "`resident` is what the graph holds once BFS and PageRank built their forms (CSR, HYB, ...), `peak` the high-water "
+                     "mark from generation to the end of the runs.",
+                     ["graph", "undirected edges", "BFS ms", "BFS GTEPS", "PageRank ms", "iterations", "resident B/entry", "peak B/entry"],
+                     lines)
         out.append("")
     return "\n".join(out) + "\n"
 

@@ -3,32 +3,21 @@
 // device code cannot throw.
 #include "host_allocation_failure.hpp"
 
-#include <atomic>
 #include <cstdlib>
 #include <new>
 
+#include "hpgraph/detail/failure_countdown.hpp"
+
 namespace {
-
-std::atomic<long long> allocations_before_failure{-1};
-
-bool failure_injected() noexcept {
-  long long left = allocations_before_failure.load(std::memory_order_relaxed);
-  while (left >= 0) {
-    if (allocations_before_failure.compare_exchange_weak(left, left - 1, std::memory_order_relaxed)) return left == 0;
-  }
-  return false;
-}
-
+hpg::detail::FailureCountdown allocations_before_failure;
 }  // namespace
 
 namespace hpg::test {
-long long inject_host_allocation_failure(long long countdown) noexcept {
-  return allocations_before_failure.exchange(countdown < 0 ? -1 : countdown);
-}
+long long inject_host_allocation_failure(long long countdown) noexcept { return allocations_before_failure.arm(countdown); }
 }  // namespace hpg::test
 
 void* operator new(std::size_t n) {
-  if (failure_injected()) throw std::bad_alloc();
+  if (allocations_before_failure.fires()) throw std::bad_alloc();
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }

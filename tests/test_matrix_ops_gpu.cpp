@@ -16,6 +16,7 @@
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
+#include "tuples_of.hpp"
 
 namespace {
 
@@ -24,29 +25,8 @@ using hpg::Index;
 using hpg::Matrix;
 using hpg::Vector;
 
-template <class T>
-struct Tuples {
-  std::vector<Index> r, c;
-  std::vector<T> x;
-  bool operator==(const Tuples&) const = default;
-};
-template <class T>
-Tuples<T> tuples(const Matrix<T>& a) {
-  Tuples<T> t;
-  a.extract_tuples(t.r, t.c, t.x);
-  return t;
-}
-template <class T>
-Tuples<T> tuples(const Vector<T>& v) {
-  Tuples<T> t;
-  v.extract_tuples(t.r, t.x);
-  t.c.assign(t.r.size(), 0);
-  return t;
-}
-template <class T>
-std::string describe(const Tuples<T>& t) {
-  return std::to_string(t.r.size()) + " entries";
-}
+using hpg::test::describe;
+using hpg::test::tuples;
 
 /// One matrix on both backends.
 template <class T>

@@ -17,6 +17,7 @@
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
+#include "tuples_of.hpp"
 
 namespace {
 
@@ -46,10 +47,8 @@ Matrix<float> graph(std::uint32_t seed, Backend b) {
 }
 
 struct Answers {
-  std::vector<Index> level_index;
-  std::vector<std::int32_t> level;
-  std::vector<Index> y_index;
-  std::vector<float> y;
+  hpg::test::Tuples<std::int32_t> level;
+  hpg::test::Tuples<float> y;
   bool operator==(const Answers&) const = default;
 };
 
@@ -57,11 +56,11 @@ struct Answers {
 Answers compute(const Matrix<float>& a, Index source) {
   Answers out;
   const hpg::BfsResult r = hpg::bfs(a, source);
-  r.level.extract_tuples(out.level_index, out.level);
+  out.level = hpg::test::tuples(r.level);
   Vector<float> u(n, a.backend()), y(n, a.backend());
   hpg::assign(u, hpg::no_mask, hpg::no_accum, static_cast<float>(source % 7 + 1), hpg::all);
   hpg::mxv(y, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, a, u);
-  y.extract_tuples(out.y_index, out.y);
+  out.y = hpg::test::tuples(y);
   return out;
 }
 

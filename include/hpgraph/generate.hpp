@@ -23,8 +23,8 @@ Matrix<T> generate(const gen::GraphSpec& spec, Backend b = default_backend()) {
   gen::validate(spec);
   detail::check_backend_usable(b, "generate");
   const Index n = gen::num_vertices(spec);
-  Matrix<T> m(n, n, b);
   if (b == Backend::host) {
+    Matrix<T> m(n, n, b);
     gen::HostEdges e = gen::generate_edges_host(spec);
     std::vector<std::uint32_t> rows(e.keys.size()), cols(e.keys.size());
     for (std::size_t k = 0; k < e.keys.size(); ++k) {
@@ -40,7 +40,10 @@ Matrix<T> generate(const gen::GraphSpec& spec, Backend b = default_backend()) {
     return m;
   }
 #if HPG_HAS_CUDA
+  // The edges first: generate_edges_device refuses a graph that cannot fit before anything (the
+  // matrix's row offsets included) is allocated.
   gen::DeviceEdges e = gen::generate_edges_device(spec);
+  Matrix<T> m(n, n, b);
   detail::DeviceArray<T> vals(e.keys.size(), "generated values");
   if (!e.keys.empty()) detail::cuda::guarded("generate", [&] {
     if (spec.weighted)
@@ -51,8 +54,10 @@ Matrix<T> generate(const gen::GraphSpec& spec, Backend b = default_backend()) {
   });
   e.weights.release();
   detail::MatrixAccess::build_from_device_keys(m, std::move(e.keys), std::move(vals), hpg::min<T>{});
-#endif
   return m;
+#else
+  detail::throw_error(Info::invalid_value, "generate: hpgraph was built without CUDA");
+#endif
 }
 
 }  // namespace hpg

@@ -1,10 +1,11 @@
 // Checked device allocation and copies. In a build without CUDA every call is an error that says so.
 #include "hpgraph/detail/device_memory.hpp"
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 #include <tuple>
+
+#include "hpgraph/detail/failure_countdown.hpp"
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
@@ -13,21 +14,10 @@
 namespace hpg::detail {
 
 namespace {
-std::atomic<long long> allocations_before_failure{-1};
-
-/// Whether this allocation is the one a test asked to fail (at most one fires per arming).
-[[maybe_unused]] bool injected_failure() noexcept {
-  long long left = allocations_before_failure.load(std::memory_order_relaxed);
-  while (left >= 0) {
-    if (allocations_before_failure.compare_exchange_weak(left, left - 1, std::memory_order_relaxed)) return left == 0;
-  }
-  return false;
-}
+FailureCountdown allocations_before_failure;
 }  // namespace
 
-long long inject_device_allocation_failure(long long countdown) noexcept {
-  return allocations_before_failure.exchange(countdown < 0 ? -1 : countdown);
-}
+long long inject_device_allocation_failure(long long countdown) noexcept { return allocations_before_failure.arm(countdown); }
 
 #if HPG_HAS_CUDA
 
@@ -57,11 +47,25 @@ void configure_pool() {
   }();
   (void)done;
 }
+
+/// Gives the freed blocks the pool keeps back to the device (after the work that may still use
+/// them), so that an allocation or a free-memory count sees them.
+void trim_pool() {
+  configure_pool();
+  int dev = 0;
+  cudaGetDevice(&dev);
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+    cudaDeviceSynchronize();
+    cudaMemPoolTrimTo(pool, 0);
+  }
+  cudaGetLastError();
+}
 }  // namespace
 
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
-  if (injected_failure())
+  if (allocations_before_failure.fires())
     throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
                                          " (an injected failure, for testing)");
   configure_pool();
@@ -70,13 +74,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
   if (err == cudaErrorMemoryAllocation) {
     // The pool may hold freed blocks another size could not reuse: give them back and retry once.
     cudaGetLastError();
-    int dev = 0;
-    cudaGetDevice(&dev);
-    cudaMemPool_t pool;
-    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
-      cudaDeviceSynchronize();
-      cudaMemPoolTrimTo(pool, 0);
-    }
+    trim_pool();
     err = cudaMallocAsync(&p, bytes, 0);
   }
   if (err == cudaErrorMemoryAllocation) {
@@ -118,15 +116,7 @@ void require_device_memory(std::size_t bytes, const std::string& what) {
   auto [free, total] = device_memory_info();
   if (bytes <= free) return;
   // Freed blocks our pool keeps look used to the driver: give them back and ask again.
-  configure_pool();
-  int dev = 0;
-  cudaGetDevice(&dev);
-  cudaMemPool_t pool;
-  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
-    device_synchronize("cudaDeviceSynchronize before trimming the memory pool");
-    cudaMemPoolTrimTo(pool, 0);
-  }
-  cudaGetLastError();
+  trim_pool();
   std::tie(free, total) = device_memory_info();
   if (bytes <= free) return;
   throw_error(Info::out_of_memory, what + " does not fit in GPU memory: it needs " + mib(bytes) + ", " + mib(free) + " free of " +

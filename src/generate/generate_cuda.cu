@@ -49,11 +49,13 @@ DeviceEdges generate_edges_device(const GraphSpec& spec) {
   const bool mirror = spec.symmetrize && spec.family != Family::grid;
   DeviceEdges out;
   out.n = num_vertices(spec);
-  // The edge keys (and weights), and the sorted copies the matrix build makes of them, are on the
-  // device at once: a graph that cannot hold them is refused before anything is allocated.
+  // The edge keys (and weights) and the sorted copies the matrix build makes of them are on the
+  // device at once, beside the matrix's row offsets: a graph that cannot hold them is refused
+  // before anything is allocated.
   using Weight = std::remove_pointer_t<decltype(out.weights.data())>;
   const std::uint64_t count = mirror ? 2 * m : m;
-  hpg::detail::require_device_memory(2 * count * (sizeof(std::uint64_t) + (spec.weighted ? sizeof(Weight) : 0)),
+  hpg::detail::require_device_memory(2 * count * (sizeof(std::uint64_t) + (spec.weighted ? sizeof(Weight) : 0)) +
+                                         (out.n + 1) * sizeof(std::uint32_t),
                                      "the generated graph " + describe(spec) + " (" + std::to_string(count) + " edges)");
   out.keys.allocate(count, "generated edges");
   if (m) {
