@@ -148,14 +148,18 @@ TEST(Generate, SpecsParseAndBadSpecsAreErrors) {
 
 TEST(Generate, GpuGivesTheHostGraph) {
   if (!hpg::cuda_available()) GTEST_SKIP() << "no GPU";
-  for (Family f : {Family::rmat, Family::urand, Family::grid}) {
+  // Weighted graphs combine duplicates by min through the sort with values; unweighted ones sort
+  // their keys alone on the GPU.
+  for (Family f : {Family::rmat, Family::urand, Family::grid})
+  for (bool weighted : {true, false}) {
+    SCOPED_TRACE(std::string(f == Family::rmat ? "rmat" : f == Family::urand ? "urand" : "grid") + (weighted ? ", weighted" : ""));
     GraphSpec s = rmat(14, 16);
     s.family = f;
     s.grid_rows = 100;
     s.grid_cols = 77;
     s.symmetrize = f == Family::rmat;
     s.remove_self_loops = f == Family::urand;
-    s.weighted = true;
+    s.weighted = weighted;
     auto host_edges = hpg::gen::generate_edges_host(s);
     auto dev_edges = hpg::gen::generate_edges_device(s);
     EXPECT_EQ(dev_edges.keys.to_host(), host_edges.keys);

@@ -71,12 +71,18 @@ decltype(auto) with_word(std::size_t word, F&& f) {
 
 }  // namespace
 
-void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm) {
+template <class P>
+static void sort_with_positions(std::uint64_t* keys, std::size_t n, P* perm) {
   if (n == 0) return;
   guarded("sort", [&] {
     thrust::sequence(policy(), perm, perm + n);
     thrust::stable_sort_by_key(policy(), keys, keys + n, perm);
   });
+}
+void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm) { sort_with_positions(keys, n, perm); }
+void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint32_t* perm) {
+  if (n > 0xffffffffull) throw_error(Info::invalid_value, "sort: " + std::to_string(n) + " keys need 64-bit positions");
+  sort_with_positions(keys, n, perm);
 }
 
 std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n) {

@@ -38,11 +38,15 @@ void sort_and_combine(DeviceArray<std::uint64_t>& keys, DeviceArray<T>& vals, co
   const std::size_t n = keys.size();
   if (n == 0) return;
   guarded(what, [&] {
-    DeviceArray<std::uint64_t> perm(n, "build permutation");
-    stable_sort_with_permutation(keys.data(), n, perm.data());
-    DeviceArray<T> sorted(n, "build values");
-    gather_values(perm.data(), n, vals.data(), sorted.data());
-    perm.release();
+    DeviceArray<T> sorted;
+    const auto sort_and_gather = [&]<class P>(P) {  // P: the width of the sort's positions
+      DeviceArray<P> perm(n, "build permutation");
+      stable_sort_with_permutation(keys.data(), n, perm.data());
+      sorted.allocate(n, "build values");
+      gather_values(perm.data(), n, vals.data(), sorted.data());
+    };
+    if (n <= 0xffffffffull) sort_and_gather(std::uint32_t{});
+    else sort_and_gather(std::uint64_t{});
     const std::size_t unique_n = count_distinct_sorted(keys.data(), n);
     if (unique_n == n) {
       vals = std::move(sorted);

@@ -71,9 +71,7 @@ DeviceEdges generate_edges_device(const GraphSpec& spec) {
       auto end = thrust::remove_if(hpg::detail::cuda::policy(), out.keys.data(), out.keys.data() + out.keys.size(), is_self_loop{});
       return static_cast<std::size_t>(end - out.keys.data());
     });
-    hpg::detail::DeviceArray<std::uint64_t> trimmed(kept, "generated edges");
-    if (kept) hpg::detail::copy_device_to_device(trimmed.data(), out.keys.data(), kept * sizeof(std::uint64_t));
-    out.keys = std::move(trimmed);
+    out.keys.shrink(kept, "generated edges");  // in place unless most were self-loops
   }
   if (spec.weighted && !out.keys.empty()) {
     out.weights.allocate(out.keys.size(), "generated weights");
