@@ -4,7 +4,8 @@
 // specs or graph files, bench_graphs.hpp). Benchmarks are named <primitive>/<hpg|suitesparse>/<graph>. BFS and SSSP are the mean over 4 seeded sources of nonzero
 // degree; SSSP weights are random integers 1..255 (GAP's range); PageRank is LAGraph's variant to
 // tol 1e-4; TC the masked L*U' (Sandia LUT) with the degree presort on both sides.
-// SuiteSparse's rows are one timed run each, with no warm-up (it caches nothing between calls).
+// SuiteSparse's rows are the median of up to 5 timed runs within 5 s (at least one), with no warm-up
+// (it caches nothing between calls): bench_timing.hpp's median_ms.
 // Reported per row: ms, GTEPS (BFS, SSSP: undirected edges counted once, as GAP and Graph500
 // do), the cost per level on the grid (µs), and SuiteSparse's time over hpg's. The SuiteSparse
 // rows also check the answers (levels, distances, ranks within 1e-4, triangle count) so a fast
@@ -143,27 +144,27 @@ void BM_SuiteSparse(benchmark::State& state) {
   GrB_Matrix a = g.g.get();  // symmetric: A is its own transpose, so pull steps may use it as A'
   if (p == bfs_p) {
     std::vector<std::int64_t> first;  // the levels from sources[0], kept from the timed runs
-    ms = hpg::bench::time_ms(state, [&] {
+    ms = hpg::bench::median_ms(state, [&] {
       for (Index s : g.sources) {
         auto r = hpg::reference::bfs(a, s, a);
         if (s == g.sources[0]) first = std::move(r.level);
       }
-    }, false) / static_cast<double>(g.sources.size());
+    }) / static_cast<double>(g.sources.size());
     row.agree = first == g.level;
     row.check = row.agree ? "levels equal" : "LEVELS DIFFER";
   } else if (p == sssp_p) {
     std::vector<std::int32_t> first;
-    ms = hpg::bench::time_ms(state, [&] {
+    ms = hpg::bench::median_ms(state, [&] {
       for (Index s : g.sources) {
         auto d = hpg::reference::sssp<std::int32_t>(a, s);
         if (s == g.sources[0]) first = std::move(d);
       }
-    }, false) / static_cast<double>(g.sources.size());
+    }) / static_cast<double>(g.sources.size());
     row.agree = first == g.dist;
     row.check = row.agree ? "distances equal" : "DISTANCES DIFFER";
   } else if (p == pagerank_p) {
     hpg::reference::PageRankResult<float> r;
-    ms = hpg::bench::time_ms(state, [&] { r = hpg::reference::pagerank<float>(a, {}, a); }, false);
+    ms = hpg::bench::median_ms(state, [&] { r = hpg::reference::pagerank<float>(a, {}, a); });
     double worst = r.rank.size() == g.rank.size() ? 0 : 1;
     for (std::size_t v = 0; v < r.rank.size() && v < g.rank.size(); ++v) worst = std::max(worst, std::fabs(double(r.rank[v]) - g.rank[v]));
     char text[64];
@@ -173,7 +174,7 @@ void BM_SuiteSparse(benchmark::State& state) {
     state.counters["iterations"] = r.iterations;
   } else {
     std::uint64_t t = 0;
-    ms = hpg::bench::time_ms(state, [&] { t = hpg::reference::triangle_count(a, hpg::reference::TcPresort::ascending); }, false);
+    ms = hpg::bench::median_ms(state, [&] { t = hpg::reference::triangle_count(a, hpg::reference::TcPresort::ascending); });
     row.agree = t == g.triangles;
     row.check = row.agree ? "count equal" : "COUNT DIFFERS";
     state.counters["triangles"] = static_cast<double>(t);

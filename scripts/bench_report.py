@@ -181,7 +181,8 @@ def markdown(machine, rows, name):
     if rows["primitives"]:
         out += table("BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS",
                      "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
-                     "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count).",
+                     "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count). "
+                     "SuiteSparse ms is the median of up to 5 runs within 5 s (one run where one takes longer); hpg ms the mean of 3 after a warm-up.",
                      ["graph", "primitive<", "hpg ms", "GTEPS", "µs/level", "SuiteSparse ms", "speedup", "answers<"],
                      [f"| {r['graph']} | {r['primitive']} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} | {f(r['us_per_level'], 1)} "
                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |"
