@@ -2,7 +2,7 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [table] [report] [profile]
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
@@ -13,7 +13,10 @@
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented). The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
 #   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
-#   overrides the sections collected); the tables go to $OUT/profile-N.csv.
+#   overrides the sections collected); the tables go to $OUT/profile-N.csv. sanitize-cli runs the
+#   hpgraph program under compute-sanitizer memcheck: bfs, sssp, pagerank and tc with --check on
+#   every graph of the shared data set, one process per run, HPG_SANITIZE_JOBS at a time (the
+#   CliCheck test does the same runs one after another, too slowly under the sanitizer).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$root/.gpu-bundle"
@@ -81,6 +84,21 @@ for step in "${steps[@]}"; do
           [ $rc = 0 ] || { status=1; tail -40 "$out/sanitize-$tool.log"; }
         fi
       done
+      ;;
+    sanitize-cli)
+      echo "== compute-sanitizer memcheck on the hpgraph program =="
+      export bindir out
+      find "$datadir/data" -type f ! -name '*.md' | sort |
+        while read -r g; do for cmd in bfs sssp pagerank tc; do echo "$cmd $g"; done; done |
+        xargs -P "${HPG_SANITIZE_JOBS:-1}" -L 1 sh -c 'args="$0 $1 --backend cuda --check"
+          case "$0" in bfs | sssp) args="$args --source 0" ;; esac
+          log="$(mktemp)"; compute-sanitizer --tool memcheck --error-exitcode 3 "$bindir/hpgraph" $args >"$log" 2>&1; rc=$?
+          echo "rc=$rc $0 $(basename "$1") $(grep -E "ERROR SUMMARY" "$log" | tail -1) $(grep -o "hpgraph: error: .*" "$log" | head -1)" \
+            >>"$out/sanitize-cli.summary"; rm -f "$log"'
+      # rc 2 is the program refusing an input (a matrix that is not square, a negative cycle): it
+      # counts as clean when memcheck saw no error; rc 3 is memcheck's own finding.
+      awk '{print $1}' "$out/sanitize-cli.summary" | sort | uniq -c
+      grep -E 'rc=(3|1) |ERROR SUMMARY: [1-9]' "$out/sanitize-cli.summary" && status=1
       ;;
     bench)
       # HPG_BENCHES="bench_spmv bench_ablation" runs only those (default: every bench program).
