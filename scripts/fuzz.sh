@@ -31,21 +31,32 @@ if [ -d "$HPG_ROOT/../shared/data" ]; then
 fi
 cp "$HPG_ROOT"/data/karate.mtx "$seeds/" 2>/dev/null || true
 
-status=0
-for t in "${targets[@]}"; do
-  corpus="$build/corpus/$t"
-  findings="$build/findings/$t"
+# fuzz TARGET: one target for the set time; its verdict goes to $build/TARGET.verdict.
+fuzz() {
+  local t="$1" corpus="$build/corpus/$1" findings="$build/findings/$1"
   mkdir -p "$corpus" "$findings"
-  echo "== $t: ${seconds}s ==" >&2
   # -rss_limit_mb: a reader must not need more memory than the input justifies (inputs are <= 64 KiB).
-  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  if ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/tests/fuzz/$t" "$corpus" "$seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 >"$build/$t.log" 2>&1; then
-    echo "fuzz: $t FAILED; the input is in $findings/, the log in $build/$t.log:" >&2
-    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$build/$t.log" | head -8 >&2
-    status=1
+    grep -E "stat::number_of_executed_runs|cov:" "$build/$t.log" | tail -2 | sed "s/^/  $t: /" >"$build/$t.verdict"
   else
-    grep -E "stat::number_of_executed_runs|cov:" "$build/$t.log" | tail -2 | sed "s/^/  $t: /" >&2
+    { echo "fuzz: $t FAILED; the input is in $findings/, the log in $build/$t.log:"
+      grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$build/$t.log" | head -8; } >"$build/$t.verdict"
   fi
+}
+
+# The targets run side by side, one per core: each still gets its full time on a core of its own.
+echo "== fuzzing ${#targets[@]} targets for ${seconds}s each, $HPG_JOBS at a time ==" >&2
+for t in "${targets[@]}"; do rm -f "$build/$t.verdict"; done
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$HPG_JOBS" ]; do sleep 1; done
+  fuzz "$t" &
+done
+wait
+status=0
+for t in "${targets[@]}"; do
+  if [ -s "$build/$t.verdict" ]; then cat "$build/$t.verdict" >&2; else echo "fuzz: $t left no verdict" >&2; status=1; fi
+  grep -q "FAILED" "$build/$t.verdict" 2>/dev/null && status=1
 done
 exit $status

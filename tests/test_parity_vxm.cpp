@@ -104,7 +104,8 @@ TEST_P(ParityVxm, ZeroDimensions) {
     using T = std::int32_t;
     const auto sr = dyn_sr_case<T>(Mon::plus, Bin::times);
     const auto acc = accum_of<T>(Bin::plus);
-    for (auto [m, n] : {std::pair<Index, Index>{0, 5}, {5, 0}, {0, 0}}) {
+    for (const auto& shape : {std::pair<Index, Index>{0, 5}, {5, 0}, {0, 0}}) {
+      const Index m = shape.first, n = shape.second;  // not a structured binding: lambdas capture them (clang 14)
       auto a = make(random_matrix<T>(r, m, n, Fill::dense), ctx.backend);
       auto um = make(random_vector<T>(r, m, Fill::dense), ctx.backend);
       auto wn = make(random_vector<T>(r, n, Fill::dense), ctx.backend);

@@ -315,8 +315,10 @@ TEST(SparsePathsGpu, ResultsKnownFullAndTheirNearMisses) {
   };
   const auto pick = [](const Pair<V>& p, bool gpu) -> const hpg::Vector<V>& { return gpu ? p.gpu : p.host; };
   const hpg::plus<V> add;
-  for (const auto& [name, x, y] : {std::tuple{"full, full", &full, &full2}, std::tuple{"full, part", &full, &part},
-                                   std::tuple{"part, full", &part, &full}, std::tuple{"part, part", &part, &part2}}) {
+  for (const auto& [name, x_of_case, y_of_case] :
+       {std::tuple{"full, full", &full, &full2}, std::tuple{"full, part", &full, &part}, std::tuple{"part, full", &part, &full},
+        std::tuple{"part, part", &part, &part2}}) {
+    const auto *x = x_of_case, *y = y_of_case;  // captured below (clang 14 cannot capture a structured binding)
     const std::string on = std::string(" of ") + name;
     check("ewise_add" + on, nullptr, [&](hpg::Vector<V>& w, bool g) {
       hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, add, pick(*x, g), pick(*y, g));
@@ -337,7 +339,8 @@ TEST(SparsePathsGpu, ResultsKnownFullAndTheirNearMisses) {
       hpg::ewise_add(w, pick(part2, g), hpg::no_accum, add, pick(*x, g), pick(*y, g), hpg::desc::replace);
     });
   }
-  for (const auto& [name, u] : {std::pair{"full", &full}, std::pair{"part", &part}}) {
+  for (const auto& [name, u_of_case] : {std::pair{"full", &full}, std::pair{"part", &part}}) {
+    const auto* u = u_of_case;  // captured below (clang 14 cannot capture a structured binding)
     const std::string of = std::string(" of ") + name + " u";
     check("apply" + of, nullptr, [&](hpg::Vector<V>& w, bool g) {
       hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, pick(*u, g));
