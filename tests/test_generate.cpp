@@ -148,10 +148,9 @@ TEST(Generate, SpecsParseAndBadSpecsAreErrors) {
 
 TEST(Generate, GpuGivesTheHostGraph) {
   if (!hpg::cuda_available()) GTEST_SKIP() << "no GPU";
-  // Weighted graphs combine duplicates by min through the sort with values; unweighted ones sort
-  // their keys alone on the GPU.
-  for (Family f : {Family::rmat, Family::urand, Family::grid})
-  for (bool weighted : {true, false}) {
+  // Weighted and unweighted: duplicates keep the lightest weight, or the 1 every edge has.
+  for (const auto& [f, weighted] : {std::pair{Family::rmat, true}, {Family::rmat, false}, {Family::urand, true},
+                                    {Family::urand, false}, {Family::grid, true}, {Family::grid, false}}) {
     SCOPED_TRACE(std::string(f == Family::rmat ? "rmat" : f == Family::urand ? "urand" : "grid") + (weighted ? ", weighted" : ""));
     GraphSpec s = rmat(14, 16);
     s.family = f;
