@@ -17,8 +17,14 @@
 
 namespace hpg {
 
-/// dist(v) for every vertex: the length of a shortest path source -> v, +inf (floating point) or
-/// the type's max (integers) where v is unreachable.
+/// What sssp gives a vertex the source cannot reach: +inf for floating point, the type's max for
+/// integers (the min monoid's identity either way).
+template <class T>
+inline constexpr T sssp_unreached =
+    std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+
+/// dist(v) for every vertex: the length of a shortest path source -> v, sssp_unreached<T> where v
+/// is unreachable.
 template <class T>
 Vector<T> sssp(const Matrix<T>& a, Index source) {
   static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>, "sssp: weights must be a number type");
@@ -26,10 +32,9 @@ Vector<T> sssp(const Matrix<T>& a, Index source) {
   if (a.ncols() != n) throw Error(Info::dimension_mismatch, "sssp: the matrix must be square");
   if (source >= n) throw Error(Info::invalid_index, "sssp: source " + std::to_string(source) + " outside [0, " + std::to_string(n) + ")");
   const Backend b = a.backend();
-  const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
   Vector<T> dist(n, b), frontier(n, b), t(n, b);
   Vector<bool> better(n, b);
-  assign(dist, no_mask, no_accum, unreached, all);
+  assign(dist, no_mask, no_accum, sssp_unreached<T>, all);
   dist.set_element(T(0), source);
   frontier.set_element(T(0), source);
   for (Index round = 0; frontier.nvals() > 0; ++round) {

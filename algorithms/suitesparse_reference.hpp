@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <numeric>
 #include <string>
 #include <type_traits>
@@ -33,6 +32,7 @@
 #include <vector>
 
 #include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/suitesparse.hpp"
 
 namespace hpg::reference {
@@ -227,7 +227,7 @@ std::vector<T> sssp(GrB_Matrix a, GrB_Index source) {
   using G = detail::SsspGrb<T>;
   const GrB_Index n = detail::square_dimension(a, "reference::sssp");
   detail::check_source(source, n, "reference::sssp");
-  const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+  const T unreached = sssp_unreached<T>;  // as hpg::sssp
   auto d = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");
   auto f = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");
   auto t = detail::new_vector(grb_type<T>(), n, "reference::sssp: GrB_Vector_new");

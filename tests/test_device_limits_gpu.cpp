@@ -10,9 +10,6 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#if HPG_HAS_CUDA
-#include <cuda_runtime.h>
-#endif
 
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/detail/device_memory.hpp"
@@ -25,22 +22,6 @@ using hpg::Backend;
 using hpg::Index;
 using hpg::Matrix;
 using hpg::Vector;
-
-#if HPG_HAS_CUDA
-/// The device memory pool's high-water mark: reset (0) returns 0 and starts counting afresh.
-std::uint64_t pool_peak(bool reset = false) {
-  int dev = 0;
-  cudaMemPool_t pool;
-  std::uint64_t v = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetDefaultMemPool(&pool, dev) != cudaSuccess) return 0;
-  if (reset) {
-    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &v);
-    return 0;
-  }
-  cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &v);
-  return v;
-}
-#endif
 
 TEST(DeviceLimitsGpu, AGraphTooBigIsRefusedBeforeAnythingIsAllocated) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
@@ -90,9 +71,7 @@ TEST(DeviceLimitsGpu, MoreThan2To31StoredEntriesEndToEnd) {
     GTEST_SKIP() << "needs about " << (needed >> 30) << " GiB of GPU memory; this GPU has "
                  << (hpg::detail::device_memory_info().second >> 30) << " GiB";
 
-#if HPG_HAS_CUDA
-  pool_peak(true);
-#endif
+  hpg::detail::reset_device_pool_peak();
   Matrix<bool> a = hpg::generate<bool>(spec, Backend::cuda);
   const Index n = a.nrows();
   const std::uint64_t nvals = a.nvals();
@@ -129,11 +108,9 @@ TEST(DeviceLimitsGpu, MoreThan2To31StoredEntriesEndToEnd) {
   EXPECT_EQ(drop.nvals(), reached - 1);
   EXPECT_EQ(hpg::reduce(hpg::max_monoid<std::int32_t>{}, drop), 1);
   EXPECT_EQ(hpg::reduce(hpg::min_monoid<std::int32_t>{}, drop), 1);
-#if HPG_HAS_CUDA
-  const double peak = static_cast<double>(pool_peak());
+  const double peak = static_cast<double>(hpg::detail::device_pool_usage().peak);
   std::cout << "[ peak     ] " << peak / double(1u << 30) << " GiB of device memory, " << peak / double(generated)
             << " bytes per generated edge\n";
-#endif
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // hpgraph sssp GRAPH --source S: shortest-path distances from S with the graph's values as
 // weights (a pattern graph's edges weigh 1), timed, optionally checked.
 #include <iostream>
-#include <limits>
 
 #include "cli/commands.hpp"
 #include "cli/primitive_run.hpp"
@@ -14,7 +13,7 @@ namespace {
 
 template <class T>
 int run_typed(PrimitiveRun& run, const Matrix<T>& a, Index source) {
-  const T unreached = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+  const T unreached = sssp_unreached<T>;
   Vector<T> dist(0);
   try {
     run.timed([&] { dist = sssp(a, source); });

@@ -1,6 +1,7 @@
 // Checked device allocation and copies. In a build without CUDA every call is an error that says so.
 #include "hpgraph/detail/device_memory.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -22,46 +23,74 @@ long long inject_device_allocation_failure(long long countdown) noexcept { retur
 #if HPG_HAS_CUDA
 
 namespace {
-[[noreturn]] void fail(cudaError_t err, const char* call) {
+[[noreturn]] void fail(cudaError_t err, const std::string& call) {
   cudaGetLastError();  // clear a sticky-free error so the next call starts clean
-  throw_error(Info::cuda_error, std::string(call) + " failed: " + cudaGetErrorName(err) + ": " + cudaGetErrorString(err));
+  throw_error(Info::cuda_error, call + " failed: " + cudaGetErrorName(err) + ": " + cudaGetErrorString(err));
 }
 std::string mib(std::size_t bytes) { return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)"; }
 }  // namespace
 
 namespace {
+/// The pool cudaMallocAsync draws from on the current device: its default pool, unless the
+/// program chose another with cudaDeviceSetMemPool.
+cudaError_t find_pool(cudaMemPool_t* pool) {
+  int dev = 0;
+  if (cudaError_t e = cudaGetDevice(&dev); e != cudaSuccess) return e;
+  return cudaDeviceGetMemPool(pool, dev);
+}
+
 /// Allocations come from the device's stream-ordered memory pool, which keeps freed memory for
 /// reuse: an operation's temporaries then cost no cudaMalloc/cudaFree round trips (each of which
 /// synchronizes the device).
 void configure_pool() {
   static const bool done = [] {
-    int dev = 0;
-    cudaGetDevice(&dev);
     cudaMemPool_t pool;
-    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+    if (find_pool(&pool) == cudaSuccess) {
       std::uint64_t keep = UINT64_MAX;
       cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
     }
-    cudaGetLastError();
+    cudaGetLastError();  // only a speed-up: a device that fails here fails the allocation itself
     return true;
   }();
   (void)done;
 }
 
-/// Gives the freed blocks the pool keeps back to the device (after the work that may still use
-/// them), so that an allocation or a free-memory count sees them.
-void trim_pool() {
+cudaMemPool_t current_pool() {
   configure_pool();
-  int dev = 0;
-  cudaGetDevice(&dev);
   cudaMemPool_t pool;
-  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
-    cudaDeviceSynchronize();
-    cudaMemPoolTrimTo(pool, 0);
-  }
-  cudaGetLastError();
+  if (cudaError_t e = find_pool(&pool); e != cudaSuccess) fail(e, "cudaDeviceGetMemPool");
+  return pool;
+}
+
+/// Gives the freed blocks the pool keeps back to the device (after the work that may still use
+/// them), so that an allocation or a free-memory count sees them. `context` says why, for the
+/// message when that wait finds an earlier operation's fault.
+void trim_pool(cudaMemPool_t pool, const std::string& context) {
+  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, "the device's earlier work (seen " + context + ")");
+  if (cudaError_t e = cudaMemPoolTrimTo(pool, 0); e != cudaSuccess) fail(e, "cudaMemPoolTrimTo");
+}
+
+std::uint64_t pool_attribute(cudaMemPool_t pool, cudaMemPoolAttr attr) {
+  std::uint64_t v = 0;
+  if (cudaError_t e = cudaMemPoolGetAttribute(pool, attr, &v); e != cudaSuccess) fail(e, "cudaMemPoolGetAttribute");
+  return v;
 }
 }  // namespace
+
+DevicePoolUsage device_pool_usage() {
+  const cudaMemPool_t pool = current_pool();
+  const std::uint64_t current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
+  // A reset mark may read 0 until the next allocation: the bytes in use are a peak too.
+  return {current, std::max(current, pool_attribute(pool, cudaMemPoolAttrUsedMemHigh))};
+}
+
+void reset_device_pool_peak() {
+  const cudaMemPool_t pool = current_pool();
+  trim_pool(pool, "while resetting the memory pool's high-water mark");
+  std::uint64_t zero = 0;  // the only value the driver accepts for it
+  if (cudaError_t e = cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemHigh, &zero); e != cudaSuccess)
+    fail(e, "cudaMemPoolSetAttribute(high-water mark)");
+}
 
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
@@ -74,7 +103,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
   if (err == cudaErrorMemoryAllocation) {
     // The pool may hold freed blocks another size could not reuse: give them back and retry once.
     cudaGetLastError();
-    trim_pool();
+    trim_pool(current_pool(), std::string("while retrying the allocation of ") + what);
     err = cudaMallocAsync(&p, bytes, 0);
   }
   if (err == cudaErrorMemoryAllocation) {
@@ -116,7 +145,7 @@ void require_device_memory(std::size_t bytes, const std::string& what) {
   auto [free, total] = device_memory_info();
   if (bytes <= free) return;
   // Freed blocks our pool keeps look used to the driver: give them back and ask again.
-  trim_pool();
+  trim_pool(current_pool(), "while counting the free memory for " + what);
   std::tie(free, total) = device_memory_info();
   if (bytes <= free) return;
   throw_error(Info::out_of_memory, what + " does not fit in GPU memory: it needs " + mib(bytes) + ", " + mib(free) + " free of " +
@@ -138,6 +167,8 @@ void copy_device_to_host(void*, const void*, std::size_t bytes) { if (bytes) no_
 void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_memset(void*, int, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_synchronize(const char*) {}
+DevicePoolUsage device_pool_usage() { return {}; }
+void reset_device_pool_peak() {}
 std::pair<std::size_t, std::size_t> device_memory_info() { no_cuda(); }
 void require_device_memory(std::size_t bytes, const std::string&) { if (bytes) no_cuda(); }
 

@@ -81,7 +81,7 @@ static void sort_with_positions(std::uint64_t* keys, std::size_t n, P* perm) {
 }
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm) { sort_with_positions(keys, n, perm); }
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint32_t* perm) {
-  if (n > 0xffffffffull) throw_error(Info::invalid_value, "sort: " + std::to_string(n) + " keys need 64-bit positions");
+  if (n > max_keys_for_32bit_positions) throw_error(Info::invalid_value, "sort: " + std::to_string(n) + " keys need 64-bit positions");
   sort_with_positions(keys, n, perm);
 }
 

@@ -24,8 +24,10 @@ inline constexpr std::size_t value_word =
 
 // ---- keys and indices (primitives.cu) -----------------------------------------------------------
 
-/// Sorts keys (stable) and sets perm to the permutation that sorted them (32-bit positions when
-/// n < 2^32: a quarter less memory at the sort's peak).
+/// The most keys a sort with 32-bit positions takes (2^32 - 1).
+inline constexpr std::size_t max_keys_for_32bit_positions = 0xffffffffull;
+/// Sorts keys (stable) and sets perm to the permutation that sorted them (32-bit positions, for
+/// at most max_keys_for_32bit_positions keys, take a quarter less memory at the sort's peak).
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint64_t* perm);
 void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint32_t* perm);
 /// The number of distinct values in sorted keys.

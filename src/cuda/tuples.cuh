@@ -45,7 +45,7 @@ void sort_and_combine(DeviceArray<std::uint64_t>& keys, DeviceArray<T>& vals, co
       sorted.allocate(n, "build values");
       gather_values(perm.data(), n, vals.data(), sorted.data());
     };
-    if (n <= 0xffffffffull) sort_and_gather(std::uint32_t{});
+    if (n <= max_keys_for_32bit_positions) sort_and_gather(std::uint32_t{});
     else sort_and_gather(std::uint64_t{});
     const std::size_t unique_n = count_distinct_sorted(keys.data(), n);
     if (unique_n == n) {

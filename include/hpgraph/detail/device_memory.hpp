@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,17 @@ std::pair<std::size_t, std::size_t> device_memory_info();
 /// the device cannot hold them (memory our pool keeps for reuse counts as free):
 /// Error(out_of_memory) naming `what`, the bytes needed and the bytes free.
 void require_device_memory(std::size_t bytes, const std::string& what);
+/// The device memory pool's bytes in use and their high-water mark since the last
+/// reset_device_pool_peak() (never below the bytes in use), for tests and benchmarks that measure
+/// what an operation holds. Zeros in a build without CUDA.
+struct DevicePoolUsage {
+  std::uint64_t current = 0;
+  std::uint64_t peak = 0;
+};
+DevicePoolUsage device_pool_usage();
+/// Gives the freed blocks the pool keeps back to the device (after the work in flight) and starts
+/// the high-water mark afresh. Does nothing in a build without CUDA.
+void reset_device_pool_peak();
 /// Failure injection, for tests of the strong guarantee: the device allocation `countdown`
 /// allocations from now (0: the next one) fails with Error(out_of_memory) as if the device were
 /// full, once; a negative countdown disarms it. Process-wide. Returns how many allocations were
