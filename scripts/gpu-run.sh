@@ -10,7 +10,10 @@
 #   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
 #   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
-#   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented). The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
+#   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
+#   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
+#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests' graphs, for racecheck).
+#   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
 #   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
 #   overrides the sections collected); the tables go to $OUT/profile-N.csv. sanitize-cli runs the
@@ -57,22 +60,39 @@ for step in "${steps[@]}"; do
       # HPG_SANITIZE_FILTER narrows them; HPG_SANITIZE_TIMEOUT (seconds) bounds each tool's run.
       # HPG_SANITIZE_JOBS=N runs each matching test in its own sanitized process, N at a time
       # (racecheck is slow; several sanitized processes can share the GPU machine).
+      # HPG_SANITIZE_SHARDS=N runs each test that matches HPG_SANITIZE_SHARDED (a shell pattern,
+      # default *SuiteSparseAlgorithms*: the tests that loop over the data set's graphs) as N
+      # processes, part k with HPG_TEST_SHARD=k/N taking every N-th graph from the k-th
+      # (test_support.hpp); the other tests run whole, once.
       filter="${HPG_SANITIZE_FILTER:-*/cuda:*Gpu*:*Cuda*:*Device*}"
       jobs="${HPG_SANITIZE_JOBS:-1}"
+      shards="${HPG_SANITIZE_SHARDS:-1}"
+      sharded="${HPG_SANITIZE_SHARDED:-*SuiteSparseAlgorithms*}"
+      for v in "$jobs" "$shards"; do
+        case "$v" in '' | *[!0-9]* | 0) echo "gpu-run: HPG_SANITIZE_JOBS and HPG_SANITIZE_SHARDS must be whole numbers >= 1" >&2; exit 2 ;; esac
+      done
       for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
-        if [ "$jobs" -gt 1 ]; then
+        if [ "$jobs" -gt 1 ] || [ "$shards" -gt 1 ]; then
           tests="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter" |
             awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')"
+          [ -n "$tests" ] || { echo "gpu-run: no test matches $filter" >&2; status=1; continue; }
           mkdir -p "$out/sanitize-$tool"
           export bindir tool out HPG_SANITIZE_TIMEOUT HPG_SANITIZE_ARGS="${HPG_SANITIZE_ARGS:-}"
-          printf '%s\n' $tests | xargs -P "$jobs" -I{} sh -c 'log="$out/sanitize-$tool/$(echo {} | tr "/" "_").log";
-            timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS --error-exitcode 3 "$bindir/hpgraph_tests" \
-              --gtest_brief=1 --gtest_filter={} >"$log" 2>&1; rc=$?; echo "rc=$rc {}" >>"$log";
-            echo "rc=$rc {} $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)" >>"$out/sanitize-$tool.summary"'
-          # One line per test in sanitize-<tool>.summary as each ends (it survives a cut-off run);
-          # the per-test logs travel as one archive (a device run returns only so many files).
-          grep -c '^rc=0 ' "$out/sanitize-$tool.summary" | sed 's/$/ tests clean/'
+          # One line per process: the test, its part and how many parts ($1, $2, $3 of the shell).
+          for t in $tests; do
+            # shellcheck disable=SC2254
+            case "$t" in $sharded) n="$shards" ;; *) n=1 ;; esac
+            for ((k = 0; k < n; k++)); do echo "$t $k $n"; done
+          done | xargs -r -P "$jobs" -L 1 sh -c 'name="$1"; [ "$3" -gt 1 ] && name="$1 shard $2/$3";
+            log="$out/sanitize-$tool/$(echo "$1" | tr "/" "_").$2.log";
+            HPG_TEST_SHARD="$2/$3" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS \
+              --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$1" >"$log" 2>&1; rc=$?; echo "rc=$rc $name" >>"$log";
+            echo "rc=$rc $name $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)" >>"$out/sanitize-$tool.summary"' _
+          # One line per process (test, or test and part) in sanitize-<tool>.summary as each ends
+          # (it survives a cut-off run); the logs travel as one archive (a device run returns only so
+          # many files).
+          grep -c '^rc=0 ' "$out/sanitize-$tool.summary" | sed 's/$/ processes clean/'
           grep -v '^rc=0 ' "$out/sanitize-$tool.summary" && status=1
           tar -C "$out" -czf "$out/sanitize-$tool.tar.gz" "sanitize-$tool" && rm -rf "${out:?}/sanitize-$tool"
         else

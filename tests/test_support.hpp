@@ -1,14 +1,18 @@
 // Shared test fixtures: backend parameterization (a cuda case skips itself without a GPU),
-// temporary files, and where the shared data set is.
+// temporary files, where the shared data set is, and the knobs that cut a long test into parts
+// or down to size for a slow tool (compute-sanitizer racecheck runs kernels orders of magnitude
+// slower).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "hpgraph/backend.hpp"
@@ -25,6 +29,35 @@ inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) {
     if ((b) == ::hpg::Backend::cuda && !::hpg::cuda_available())             \
       GTEST_SKIP() << "no GPU: cuda backend test skipped";                   \
   } while (0)
+
+/// HPG_TEST_SHARD=k/N (0 <= k < N): a test whose cases are independent (the graphs of the data
+/// set, say) runs only case i with i % N == k, so N processes with k = 0..N-1 run them all between
+/// them, side by side (scripts/gpu-run.sh, HPG_SANITIZE_SHARDS). Unset: every case.
+struct Shard {
+  unsigned long index = 0;
+  unsigned long count = 1;
+  bool has(std::size_t item) const { return item % count == index; }
+};
+inline Shard shard() {
+  const char* v = std::getenv("HPG_TEST_SHARD");
+  if (v == nullptr || *v == 0) return {};
+  const std::string text = v;
+  Shard s;
+  const char* end = text.data() + text.size();
+  const auto k = std::from_chars(text.data(), end, s.index);  // digits only: no sign, no blanks
+  const bool slash = k.ec == std::errc() && k.ptr != end && *k.ptr == '/';
+  const auto n = slash ? std::from_chars(k.ptr + 1, end, s.count) : k;
+  if (!slash || n.ec != std::errc() || n.ptr != end || s.count == 0 || s.index >= s.count)
+    throw std::invalid_argument("HPG_TEST_SHARD must be k/N with 0 <= k < N, not \"" + text + "\"");
+  return s;
+}
+
+/// HPG_TEST_SMALL=1 shrinks the tests that size their own problems (the thread-safety tests'
+/// graphs) by about ten times, for a sanitizer run; the same code paths still run.
+inline bool small_run() {
+  const char* v = std::getenv("HPG_TEST_SMALL");
+  return v != nullptr && *v != 0 && *v != '0';
+}
 
 /// A fresh directory under the system temp dir, removed with the object.
 class TempDir {
