@@ -3,9 +3,13 @@
 // 2048 x 2048 grid (road-like: long diameter).
 #pragma once
 
+#include <benchmark/benchmark.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
+#include <map>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -93,22 +97,38 @@ Matrix<T> load_graph(const std::string& name, bool weighted) {
   return a;
 }
 
-/// The bench state of graph `id`, filled in by fill(state) when first asked for and kept until
-/// another graph is asked for: a run that goes graph by graph (as every bench program registers
-/// its benchmarks) makes each graph once and holds one in GPU memory at a time.
+/// The bench state of the graph benchmark `bm` runs on (its first argument, range(0), is the
+/// graph's id), filled in by fill(state) when first asked for and kept until another graph is
+/// asked for: a run that goes graph by graph (as every bench program registers its benchmarks)
+/// makes each graph once and holds one in GPU memory at a time. A graph that cannot
+/// be made (an unreadable file, a graph too big for the GPU) ends each benchmark that asks for it
+/// with the error (SkipWithError; the report shows it as a failed row) and gives nullptr: the run
+/// goes on with the next graph.
 template <class State, class Fill>
-State& current(int id, Fill&& fill) {
-  static int held = -1;
+State* current(benchmark::State& bm, Fill&& fill) {
+  const auto id = bm.range(0);
+  static std::int64_t held = -1;
   static std::unique_ptr<State> state;
+  static std::map<std::int64_t, std::string> failed;  // made once, not retried by every benchmark
+  if (const auto f = failed.find(id); f != failed.end()) {
+    bm.SkipWithError(f->second.c_str());
+    return nullptr;
+  }
   if (id != held || !state) {
     state.reset();  // the previous graph's memory is free before the next one is made
     held = -1;
     auto made = std::make_unique<State>();
-    fill(*made);
+    try {
+      fill(*made);
+    } catch (const std::exception& e) {
+      failed[id] = std::string("graph not made: ") + e.what();
+      bm.SkipWithError(failed[id].c_str());
+      return nullptr;
+    }
     state = std::move(made);
     held = id;
   }
-  return *state;
+  return state.get();
 }
 
 /// `count` sources drawn (seeded, repeats allowed) from the vertices with at least one out-edge.

@@ -25,8 +25,10 @@ struct State {
   R base = 0;
 };
 
-State& state_for(int id) {
-  return hpg::bench::current<State>(id, [id](State& s) {
+/// (nullptr, the benchmark skipped with the error, when it cannot be made.)
+State* state_for(benchmark::State& bm) {
+  const int id = static_cast<int>(bm.range(0));
+  return hpg::bench::current<State>(bm, [id](State& s) {
     hpg::gen::GraphSpec spec = hpg::bench::graph_spec(id);
     spec.remove_self_loops = true;
     s.name = hpg::bench::graph_name(id);
@@ -76,7 +78,9 @@ std::map<std::string, std::map<int, double>>& results() {
 
 void BM_Step(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  State& s = state_for(static_cast<int>(state.range(0)));
+  State* made = state_for(state);
+  if (made == nullptr) return;
+  State& s = *made;
   const int step = static_cast<int>(state.range(1));
   for (int k = 0; k < steps - 1; ++k) run_step(s, k);  // every input of every step exists
   const double ms = hpg::bench::time_ms(state, [&] { run_step(s, step); });

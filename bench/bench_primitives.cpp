@@ -58,8 +58,10 @@ const std::vector<std::string>& graph_list() {
 }
 
 /// Graph `id` of the list; the run goes graph by graph, so only one is held at a time.
-Graph& graph(int id) {
-  return hpg::bench::current<Graph>(id, [id](Graph& g) {
+/// (nullptr, the benchmark skipped with the error, when it cannot be made.)
+Graph* graph(benchmark::State& state) {
+  const int id = static_cast<int>(state.range(0));
+  return hpg::bench::current<Graph>(state, [id](Graph& g) {
     const std::string& name = graph_list()[static_cast<std::size_t>(id)];
     g.name = hpg::bench::short_name(name);
     g.a = hpg::bench::load_graph<std::int32_t>(name, true);
@@ -96,7 +98,9 @@ const char* prim_name(int p) { return p == bfs_p ? "bfs" : p == sssp_p ? "sssp" 
 
 void BM_Hpg(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   const int p = static_cast<int>(state.range(1));
   Row& row = rows()[std::string(prim_name(p)) + " " + g.name];
   double levels = 0;
@@ -122,7 +126,7 @@ void BM_Hpg(benchmark::State& state) {
     g.triangles = t;
   }
   if (p == bfs_p) g.level = dense(hpg::bfs(g.a, g.sources[0]).level, std::int64_t{-1});
-  if (p == sssp_p) g.dist = dense(hpg::sssp(g.a, g.sources[0]), std::numeric_limits<std::int32_t>::max());
+  if (p == sssp_p) g.dist = dense(hpg::sssp(g.a, g.sources[0]), hpg::sssp_unreached<std::int32_t>);
   if (p == pagerank_p) g.rank = dense(hpg::pagerank(g.a).rank, 0.0f);
   row.hpg_ms = ms;
   row.levels = levels;
@@ -137,7 +141,9 @@ void BM_Hpg(benchmark::State& state) {
 #if HPG_BENCH_SUITESPARSE
 void BM_SuiteSparse(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU (the graphs are generated there)");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   const int p = static_cast<int>(state.range(1));
   Row& row = rows()[std::string(prim_name(p)) + " " + g.name];
   double ms = 0;

@@ -9,7 +9,6 @@
 // A scale that does not fit is reported (SkipWithError with the library's out-of-memory message)
 // and the sweep stops there.
 #include <benchmark/benchmark.h>
-#include <cuda_runtime.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -23,6 +22,7 @@
 #include "bench_timing.hpp"
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/hpgraph.hpp"
 
 namespace {
@@ -37,19 +37,6 @@ std::vector<int> scales() {
   return s;
 }
 
-cudaMemPool_t pool() {
-  int dev = 0;
-  cudaMemPool_t p;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetDefaultMemPool(&p, dev) != cudaSuccess)
-    throw std::runtime_error("no default CUDA memory pool");
-  return p;
-}
-std::uint64_t pool_attribute(cudaMemPoolAttr attr) {
-  std::uint64_t v = 0;
-  if (cudaMemPoolGetAttribute(pool(), attr, &v) != cudaSuccess) throw std::runtime_error("cudaMemPoolGetAttribute failed");
-  return v;
-}
-
 struct Graph {
   int scale = 0;
   hpg::Matrix<bool> a;
@@ -58,14 +45,13 @@ struct Graph {
   std::string failure;           // the out-of-memory message when the graph did not fit
 };
 
-Graph& graph(int scale) {
-  return hpg::bench::current<Graph>(scale, [scale](Graph& g) {
+/// (nullptr, the benchmark skipped with the error, when it cannot be made for another reason.)
+Graph* graph(benchmark::State& state) {
+  const int scale = static_cast<int>(state.range(0));
+  return hpg::bench::current<Graph>(state, [scale](Graph& g) {
     g.scale = scale;
-    cudaDeviceSynchronize();
-    cudaMemPoolTrimTo(pool(), 0);  // the last scale's freed memory goes back to the device
-    g.base_bytes = pool_attribute(cudaMemPoolAttrUsedMemCurrent);
-    std::uint64_t zero = 0;
-    cudaMemPoolSetAttribute(pool(), cudaMemPoolAttrUsedMemHigh, &zero);
+    hpg::detail::reset_device_pool_peak();  // the last scale's freed memory goes back to the device too
+    g.base_bytes = hpg::detail::device_pool_usage().current;
     try {
       g.a = hpg::bench::load_graph<bool>("rmat:" + std::to_string(scale), false);
       g.sources = hpg::bench::sources_with_edges(g.a, 4);
@@ -79,14 +65,14 @@ Graph& graph(int scale) {
 
 /// Sets the memory counters once both algorithms have run on the graph (its derived forms exist).
 void memory_counters(benchmark::State& state, const Graph& g) {
-  cudaDeviceSynchronize();
+  hpg::detail::device_synchronize("the sweep's runs");
   const double entries = static_cast<double>(g.a.nvals());
+  const hpg::detail::DevicePoolUsage pool = hpg::detail::device_pool_usage();
   state.counters["stored_entries"] = entries;
-  state.counters["resident_B_per_entry"] = static_cast<double>(pool_attribute(cudaMemPoolAttrUsedMemCurrent) - g.base_bytes) / entries;
-  state.counters["peak_B_per_entry"] = static_cast<double>(pool_attribute(cudaMemPoolAttrUsedMemHigh) - g.base_bytes) / entries;
-  std::size_t free = 0, total = 0;
-  cudaMemGetInfo(&free, &total);
-  state.counters["device_GiB"] = static_cast<double>(total) / (1u << 30);
+  const double base = static_cast<double>(g.base_bytes);  // as doubles: below the base is negative, not a wrap
+  state.counters["resident_B_per_entry"] = (static_cast<double>(pool.current) - base) / entries;
+  state.counters["peak_B_per_entry"] = (static_cast<double>(pool.peak) - base) / entries;
+  state.counters["device_GiB"] = static_cast<double>(hpg::detail::device_memory_info().second) / (1u << 30);
 }
 
 bool stopped = false;  // a smaller scale did not fit: the larger ones are not tried
@@ -95,12 +81,10 @@ void BM_Sweep(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
   if (stopped) return state.SkipWithError("not tried: a smaller scale did not fit");
   const bool bfs = state.range(1) == 0;
-  Graph* g = nullptr;
-  try {
-    g = &graph(static_cast<int>(state.range(0)));
-  } catch (const std::exception& e) {
+  Graph* g = graph(state);
+  if (g == nullptr) {
     stopped = true;
-    return state.SkipWithError(e.what());
+    return;
   }
   if (!g->failure.empty()) {
     stopped = true;

@@ -78,8 +78,10 @@ const std::vector<std::string>& graph_list() {
 
 /// Graph `id` of the list, made when first asked for (ones as values: the PageRank step's A' (r ./ d)
 /// has the same cost); the run goes graph by graph, so only one is held at a time.
-Graph& graph(int id) {
-  return hpg::bench::current<Graph>(id, [id](Graph& g) {
+/// (nullptr, the benchmark skipped with the error, when it cannot be made.)
+Graph* graph(benchmark::State& state) {
+  const int id = static_cast<int>(state.range(0));
+  return hpg::bench::current<Graph>(state, [id](Graph& g) {
     const std::string& name = graph_list()[static_cast<std::size_t>(id)];
     g.name = hpg::bench::short_name(name);
     g.a = hpg::bench::load_graph<float>(name, false);
@@ -158,7 +160,9 @@ double time_ms(benchmark::State& state, F&& f) {
 
 void BM_Cusparse(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
   const auto n = static_cast<int64_t>(d.nrows);
   cusparseHandle_t h;
@@ -201,7 +205,9 @@ void BM_Cusparse(benchmark::State& state) {
 /// by degree on a big skewed graph), which every benchmark after this one uses.
 void BM_HpgMxv(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   const bool user_order = state.range(1) == 0;
   rebuild_hyb(g, user_order);
   hpg::Vector<float> y(g.a.nrows(), hpg::Backend::cuda);
@@ -218,7 +224,9 @@ void BM_HpgMxv(benchmark::State& state) {
 
 void BM_HpgHybKernel(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   // Read-only access (the mutable accessor would drop the derived forms).
   const auto& a = std::as_const(g.a);
   auto& derived = hpg::detail::MatrixAccess::derived(a);
@@ -266,7 +274,9 @@ __global__ void invert_kernel(const std::uint32_t* order, std::uint32_t n, std::
 /// (hubs packed together), to show what a locality-aware layout could gain.
 void BM_GatherFloor(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  Graph& g = graph(static_cast<int>(state.range(0)));
+  Graph* graph_made = graph(state);
+  if (graph_made == nullptr) return;
+  Graph& g = *graph_made;
   const bool by_degree = state.range(1) != 0;
   const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
   const std::uint64_t nv = d.nvals;
