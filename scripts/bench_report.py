@@ -318,9 +318,26 @@ def compare(old_path, new_path):
     print(f"{len(diffs)} times in both reports; new/old ratio:")
     for _, k, a, b in diffs:
         print(f"  {'/'.join(k):48s} {a:12.3f} {b:12.3f}  {b / a:6.3f}")
-    within = sum(1 for d in diffs if d[0] <= math.log(1.1))
-    print(f"{within} of {len(diffs)} within 10%; median |change| {100 * (math.exp(sorted(d[0] for d in diffs)[len(diffs) // 2]) - 1):.1f}%"
-          if diffs else "no common times")
+
+    def summary(label, group):
+        if not group:
+            return
+        within = sum(1 for d in group if d[0] <= math.log(1.1))
+        median = 100 * (math.exp(sorted(d[0] for d in group)[len(group) // 2]) - 1)
+        worst = max(group)
+        print(f"{label}: {within} of {len(group)} within 10%; median |change| {median:.1f}%; "
+              f"largest {'/'.join(worst[1])} x{worst[3] / worst[2]:.2f}")
+
+    summary("all", diffs)
+    # Where the noise lives: the CPU baseline, and GPU runs short enough for launch overheads and
+    # clocks to show, move more than long GPU runs.
+    cpu = [d for d in diffs if d[1][2] == "suitesparse_ms"]
+    gpu = [d for d in diffs if d[1][2] != "suitesparse_ms"]
+    summary("GPU rows of 5 ms or more", [d for d in gpu if d[2] >= 5])
+    summary("GPU rows under 5 ms", [d for d in gpu if d[2] < 5])
+    summary("SuiteSparse rows (CPU)", cpu)
+    if not diffs:
+        print("no common times")
 
 
 def main():
