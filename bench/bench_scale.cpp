@@ -75,19 +75,21 @@ void memory_counters(benchmark::State& state, const Graph& g) {
   state.counters["device_GiB"] = static_cast<double>(hpg::detail::device_memory_info().second) / (1u << 30);
 }
 
-bool stopped = false;  // a smaller scale did not fit: the larger ones are not tried
+int failed_scale = 0;  // the first scale that did not fit or could not be made: larger ones are not tried
 
 void BM_Sweep(benchmark::State& state) {
   if (!hpg::cuda_available()) return state.SkipWithError("no GPU");
-  if (stopped) return state.SkipWithError("not tried: a smaller scale did not fit");
+  const int scale = static_cast<int>(state.range(0));
+  if (failed_scale && scale > failed_scale)
+    return state.SkipWithError(("not tried: scale " + std::to_string(failed_scale) + " failed").c_str());
   const bool bfs = state.range(1) == 0;
-  Graph* g = graph(state);
+  Graph* g = graph(state);  // (the same scale's second row gets the same error)
   if (g == nullptr) {
-    stopped = true;
+    failed_scale = scale;
     return;
   }
   if (!g->failure.empty()) {
-    stopped = true;
+    failed_scale = scale;
     return state.SkipWithError(("does not fit: " + g->failure).c_str());
   }
   const double undirected = static_cast<double>(g->a.nvals()) / 2;
@@ -111,7 +113,7 @@ void BM_Sweep(benchmark::State& state) {
     state.counters["undirected_edges"] = undirected;
   } catch (const hpg::Error& e) {
     if (e.code() != hpg::Info::out_of_memory) throw;
-    stopped = true;
+    failed_scale = scale;
     state.SkipWithError(("does not fit: " + std::string(e.what())).c_str());
   }
   state.SetLabel("rmat-" + std::to_string(g->scale));

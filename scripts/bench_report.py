@@ -91,6 +91,7 @@ def build_rows(raw):
             "floor_ms": ms(get("floor")), "floor_by_degree_ms": ms(get("floor_by_degree")),
             "mxv_over_cusparse": ratio(ms(mxv), ms(cus)),
             "floor_over_kernel": ratio(ms(get("floor")), ms(kern)),
+            "error": next((b["error_message"] for b in (cus, mxv, kern) if b and b.get("error_occurred")), None),
         })
     for g in sorted({k[2] for k in prim}, key=graph_order):
         for p in PRIMITIVES:
@@ -178,6 +179,9 @@ def markdown(machine, rows, name):
                       f"| {x_ratio(r['mxv_over_cusparse'])} | {f(r['kernel_ms'])} | {f(r['kernel_GBps'], 0)} "
                       f"| {percent(r['kernel_of_copy_bw'])} | {f(r['floor_ms'])} | {percent(r['floor_over_kernel'])} |" for r in rows["spmv"]])
         out += ["", "(d): the library numbered the HYB's columns by degree (big skewed graphs).", ""]
+        failed = [f"- {r['graph']}: {r['error']}" for r in rows["spmv"] if r["error"]]
+        if failed:
+            out += ["Failed:", ""] + failed + [""]
     if rows["primitives"]:
         out += table("BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS",
                      "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
@@ -212,7 +216,8 @@ def write_csv(path, rows):
         w.writerow(["section", "graph", "what", "ms", "metric", "metric_value", "baseline", "baseline_ms", "baseline_over_hpg", "note"])
         for r in rows["spmv"]:
             w.writerow(["spmv", r["graph"], "hpg::mxv", r["mxv_ms"], "kernel_GB/s", r["kernel_GBps"], "cusparse", r["cusparse_ms"],
-                        ratio(r["cusparse_ms"], r["mxv_ms"]), f"kernel {r['kernel_ms']} ms, floor {r['floor_ms']} ms, of copy bw {r['kernel_of_copy_bw']}"])
+                        ratio(r["cusparse_ms"], r["mxv_ms"]),
+                        r["error"] or f"kernel {r['kernel_ms']} ms, floor {r['floor_ms']} ms, of copy bw {r['kernel_of_copy_bw']}"])
         for r in rows["primitives"]:
             w.writerow(["primitives", r["graph"], r["primitive"], r["hpg_ms"], "GTEPS", r["GTEPS"], "suitesparse", r["suitesparse_ms"],
                         r["speedup"], r["check"] or r["error"] or ""])

@@ -28,6 +28,13 @@ mkdir -p "$out"
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(tests bench sanitize)
 
+# Counts of sanitized processes: whole numbers of at least 1 ("0" or "00" would be xargs's "no limit").
+for v in HPG_SANITIZE_JOBS HPG_SANITIZE_SHARDS; do
+  x="${!v:-1}"
+  case "$x" in '' | *[!0-9]*) x=0 ;; esac
+  [ "$((10#$x))" -ge 1 ] || { echo "gpu-run: $v must be a whole number >= 1, not '${!v}'" >&2; exit 2; }
+done
+
 libdir="$(mktemp -d)"
 bindir="$(mktemp -d)"
 cp "$bundle"/lib/* "$libdir/"
@@ -57,7 +64,8 @@ for step in "${steps[@]}"; do
       ;;
     sanitize)
       # The tests that touch the device: every cuda-parameterized case and the GPU-only tests.
-      # HPG_SANITIZE_FILTER narrows them; HPG_SANITIZE_TIMEOUT (seconds) bounds each tool's run.
+      # HPG_SANITIZE_FILTER narrows them; HPG_SANITIZE_TIMEOUT (seconds) bounds each sanitized
+      # process (each tool's run, or each test's with HPG_SANITIZE_JOBS/SHARDS).
       # HPG_SANITIZE_JOBS=N runs each matching test in its own sanitized process, N at a time
       # (racecheck is slow; several sanitized processes can share the GPU machine).
       # HPG_SANITIZE_SHARDS=N runs each test that matches HPG_SANITIZE_SHARDED (a shell pattern,
@@ -65,19 +73,20 @@ for step in "${steps[@]}"; do
       # processes, part k with HPG_TEST_SHARD=k/N taking every N-th graph from the k-th
       # (test_support.hpp); the other tests run whole, once.
       filter="${HPG_SANITIZE_FILTER:-*/cuda:*Gpu*:*Cuda*:*Device*}"
-      jobs="${HPG_SANITIZE_JOBS:-1}"
-      shards="${HPG_SANITIZE_SHARDS:-1}"
+      jobs="$((10#${HPG_SANITIZE_JOBS:-1}))"
+      shards="$((10#${HPG_SANITIZE_SHARDS:-1}))"
       sharded="${HPG_SANITIZE_SHARDED:-*SuiteSparseAlgorithms*}"
-      for v in "$jobs" "$shards"; do
-        case "$v" in '' | *[!0-9]* | 0) echo "gpu-run: HPG_SANITIZE_JOBS and HPG_SANITIZE_SHARDS must be whole numbers >= 1" >&2; exit 2 ;; esac
-      done
+      # A filter that matches nothing would be a clean run of nothing.
+      if ! listing="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter")"; then
+        echo "gpu-run: the test program could not list its tests" >&2; status=1; continue
+      fi
+      tests="$(awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}' <<<"$listing")"
+      [ -n "$tests" ] || { echo "gpu-run: no test matches $filter" >&2; status=1; continue; }
       for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
         if [ "$jobs" -gt 1 ] || [ "$shards" -gt 1 ]; then
-          tests="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter" |
-            awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}')"
-          [ -n "$tests" ] || { echo "gpu-run: no test matches $filter" >&2; status=1; continue; }
           mkdir -p "$out/sanitize-$tool"
+          : >"$out/sanitize-$tool.summary"  # this run's lines only
           export bindir tool out HPG_SANITIZE_TIMEOUT HPG_SANITIZE_ARGS="${HPG_SANITIZE_ARGS:-}"
           # One line per process: the test, its part and how many parts ($1, $2, $3 of the shell).
           for t in $tests; do
@@ -108,15 +117,17 @@ for step in "${steps[@]}"; do
     sanitize-cli)
       echo "== compute-sanitizer memcheck on the hpgraph program =="
       export bindir out
+      : >"$out/sanitize-cli.summary"  # this run's lines only
       find "$datadir/data" -type f ! -name '*.md' | sort |
         while read -r g; do for cmd in bfs sssp pagerank tc; do echo "$cmd $g"; done; done |
-        xargs -P "${HPG_SANITIZE_JOBS:-1}" -L 1 sh -c 'args="$0 $1 --backend cuda --check"
+        xargs -r -P "$((10#${HPG_SANITIZE_JOBS:-1}))" -L 1 sh -c 'args="$0 $1 --backend cuda --check"
           case "$0" in bfs | sssp) args="$args --source 0" ;; esac
           log="$(mktemp)"; compute-sanitizer --tool memcheck --error-exitcode 3 "$bindir/hpgraph" $args >"$log" 2>&1; rc=$?
           echo "rc=$rc $0 $(basename "$1") $(grep -E "ERROR SUMMARY" "$log" | tail -1) $(grep -o "hpgraph: error: .*" "$log" | head -1)" \
             >>"$out/sanitize-cli.summary"; rm -f "$log"'
       # rc 2 is the program refusing an input (a matrix that is not square, a negative cycle): it
       # counts as clean when memcheck saw no error; rc 3 is memcheck's own finding.
+      [ -s "$out/sanitize-cli.summary" ] || { echo "gpu-run: no graph to run (is the data set in the bundle?)" >&2; status=1; }
       awk '{print $1}' "$out/sanitize-cli.summary" | sort | uniq -c
       grep -E 'rc=(3|1) |ERROR SUMMARY: [1-9]' "$out/sanitize-cli.summary" && status=1
       ;;

@@ -46,6 +46,8 @@ def main():
             bench("spmv/floor/rmat-21/0/0", 0.19),
             bench("spmv/cusparse/grid-64x64/1/0", 0.1),
             bench("spmv/mxv/grid-64x64/1/1", 0.1),
+            error("spmv/cusparse/missing/2/0", "graph not made: cannot open missing.mtx"),
+            error("spmv/mxv/missing/2/1", "graph not made: cannot open missing.mtx"),
         ], {"copy_bandwidth_GBps": "4000"})
         write(raw, "primitives.json", [
             bench("bfs/hpg/rmat-21/0/0", 2.0, GTEPS=16.0, levels=4),
@@ -72,7 +74,9 @@ def main():
         expect(rep["machine"]["copy_bandwidth_GBps"] == 4000.0, "copy bandwidth from the spmv context")
         expect(rep["machine"]["suitesparse_threads"] == "16", "SuiteSparse threads from the primitives context")
         spmv = {s["graph"]: s for s in rep["rows"]["spmv"]}
-        expect([s["graph"] for s in rep["rows"]["spmv"]] == ["rmat-21", "grid-64x64"], "RMAT before grid")
+        expect([s["graph"] for s in rep["rows"]["spmv"]] == ["rmat-21", "grid-64x64", "missing"], "RMAT, grid, then files")
+        expect(spmv["missing"]["mxv_ms"] is None and "cannot open" in (spmv["missing"]["error"] or ""),
+               "a graph that could not be made keeps its message")
         expect(abs(spmv["rmat-21"]["mxv_over_cusparse"] - 0.8) < 1e-9, "mxv / cuSPARSE = 0.8")
         expect(abs(spmv["rmat-21"]["floor_over_kernel"] - 0.5) < 1e-9, "floor / kernel = 0.5")
         expect(spmv["rmat-21"]["columns_by_degree"] is True, "columns by degree from the label")
@@ -89,14 +93,29 @@ def main():
         expect(sweep["rmat-23"]["bfs_ms"] is None and "does not fit" in sweep["rmat-23"]["error"], "a scale that did not fit")
         md = open(os.path.join(out, name + ".md")).read()
         for text in ["Test GPU", "4000 GB/s", "| rmat-21 | bfs | 2.000 | 16.00 | 500.0 | 80.000 | 40.00× | levels equal |",
-                     "COUNT DIFFERS", "does not fit", "0.80×", "25%"]:
+                     "COUNT DIFFERS", "does not fit", "0.80×", "25%", "- missing: graph not made: cannot open missing.mtx"]:
             expect(text in md, f"the Markdown shows {text!r}")
         rows = list(csv.DictReader(open(os.path.join(out, name + ".csv"))))
-        expect(len(rows) == 2 + 4 + 2 * 2, f"CSV rows: {len(rows)}")
-        # Comparing a report with itself: every time within 10%.
-        r = subprocess.run([sys.executable, script, "--compare", os.path.join(out, name + ".json"), os.path.join(out, name + ".json")],
-                           capture_output=True, text=True)
-        expect(r.returncode == 0 and "within 10%" in r.stdout, "compare runs")
+        expect(len(rows) == 3 + 4 + 2 * 2, f"CSV rows: {len(rows)}")
+        # Comparing with a second run whose times moved by known factors: the GPU rows of 5 ms or
+        # more (TC 500 ms, the sweep's 5 and 10 ms), the shorter GPU rows and the SuiteSparse rows
+        # are summed up apart, each with its largest change.
+        first = os.path.join(out, name + ".json")
+        moved = json.load(open(first))
+        for p in moved["rows"]["primitives"]:
+            if p["primitive"] == "tc":
+                p["hpg_ms"] *= 1.5          # a long GPU row, 50% slower
+            if p["suitesparse_ms"]:
+                p["suitesparse_ms"] *= 0.5  # every CPU row twice as fast
+        second = os.path.join(tmp, "second.json")
+        json.dump(moved, open(second, "w"))
+        r = subprocess.run([sys.executable, script, "--compare", first, second], capture_output=True, text=True)
+        lines = {l.split(":")[0]: l for l in r.stdout.splitlines() if ": " in l and "within 10%" in l}
+        expect(r.returncode == 0, f"compare exits 0: {r.stderr}")
+        expect("2 of 3 within 10%" in lines.get("GPU rows of 5 ms or more", "") and "tc/rmat-21/hpg_ms x1.50" in lines.get(
+            "GPU rows of 5 ms or more", ""), f"long GPU rows: {lines.get('GPU rows of 5 ms or more')}")
+        expect("0 of 3 within 10%" in lines.get("SuiteSparse rows (CPU)", ""), f"CPU rows: {lines.get('SuiteSparse rows (CPU)')}")
+        expect("median |change| 0.0%" in lines.get("GPU rows under 5 ms", ""), f"short GPU rows: {lines.get('GPU rows under 5 ms')}")
         # An empty raw folder is an error, not an empty report.
         empty = os.path.join(tmp, "raw-empty")
         os.makedirs(empty)

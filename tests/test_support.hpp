@@ -56,7 +56,7 @@ inline Shard shard() {
 /// graphs) by about ten times, for a sanitizer run; the same code paths still run.
 inline bool small_run() {
   const char* v = std::getenv("HPG_TEST_SMALL");
-  return v != nullptr && *v != 0 && *v != '0';
+  return v != nullptr && *v != 0 && std::string(v) != "0";
 }
 
 /// A fresh directory under the system temp dir, removed with the object.

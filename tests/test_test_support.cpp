@@ -73,8 +73,10 @@ TEST(TestSupport, SmallRunIsOnForAnyValueButEmptyAndZero) {
   EXPECT_FALSE(hpg::test::small_run());
   v.set("0");
   EXPECT_FALSE(hpg::test::small_run());
-  v.set("1");
-  EXPECT_TRUE(hpg::test::small_run());
+  for (const char* on : {"1", "yes", "00", "01"}) {
+    v.set(on);
+    EXPECT_TRUE(hpg::test::small_run()) << '"' << on << '"';
+  }
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ cudaError_t find_pool(cudaMemPool_t* pool) {
 
 /// Allocations come from the device's stream-ordered memory pool, which keeps freed memory for
 /// reuse: an operation's temporaries then cost no cudaMalloc/cudaFree round trips (each of which
-/// synchronizes the device).
+/// synchronizes the device). Only the pool current at the first allocation is configured: a pool
+/// the program sets later (cudaDeviceSetMemPool) keeps its own release threshold.
 void configure_pool() {
   static const bool done = [] {
     cudaMemPool_t pool;

@@ -13,8 +13,10 @@
 
 namespace hpg::detail {
 
-/// cudaMalloc, or Error(out_of_memory) saying how many bytes were asked for and how many were
-/// free. `what` names the object being allocated, for the message.
+/// cudaMallocAsync from the device's memory pool, or Error(out_of_memory) saying how many bytes
+/// were asked for and how many were free. `what` names the object being allocated, for the
+/// message. Error(cuda_error) when the device failed, which may be an earlier kernel's fault seen
+/// here.
 void* device_allocate(std::size_t bytes, const char* what);
 void device_free(void* p) noexcept;
 void copy_host_to_device(void* dst, const void* src, std::size_t bytes);
