@@ -10,18 +10,16 @@
 // an isolated source gives dist(source) = 0 and unreached everywhere else.
 #pragma once
 
-#include <limits>
 #include <string>
 
 #include "hpgraph/hpgraph.hpp"
 
 namespace hpg {
 
-/// What sssp gives a vertex the source cannot reach: +inf for floating point, the type's max for
-/// integers (the min monoid's identity either way).
+/// What sssp gives a vertex the source cannot reach: the min monoid's identity (+inf for floating
+/// point, the type's max for integers).
 template <class T>
-inline constexpr T sssp_unreached =
-    std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
+inline constexpr T sssp_unreached = ops_detail::highest<T>();
 
 /// dist(v) for every vertex: the length of a shortest path source -> v, sssp_unreached<T> where v
 /// is unreachable.
