@@ -12,7 +12,7 @@
 #   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
 #   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
-#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests' graphs, for racecheck).
+#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests, for racecheck).
 #   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
 #   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
