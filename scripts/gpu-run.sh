@@ -12,7 +12,8 @@
 #   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
 #   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
-#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests, for racecheck).
+#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests, for racecheck);
+#   HPG_SANITIZE_PARTS="3 15" runs only those parts.
 #   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
 #   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
@@ -33,6 +34,15 @@ for v in HPG_SANITIZE_JOBS HPG_SANITIZE_SHARDS; do
   x="${!v:-1}"
   case "$x" in '' | *[!0-9]*) x=0 ;; esac
   [ "$((10#$x))" -ge 1 ] || { echo "gpu-run: $v must be a whole number >= 1, not '${!v}'" >&2; exit 2; }
+done
+# HPG_SANITIZE_PARTS="3 15": only those parts of the sharded tests (to rerun the ones that did not
+# finish); each must be a part that HPG_SANITIZE_SHARDS makes.
+parts=" "
+for k in ${HPG_SANITIZE_PARTS:-}; do
+  case "$k" in *[!0-9]*) k=x ;; esac
+  [ "$k" != x ] && [ "$((10#$k))" -lt "$((10#${HPG_SANITIZE_SHARDS:-1}))" ] ||
+    { echo "gpu-run: HPG_SANITIZE_PARTS must list parts below HPG_SANITIZE_SHARDS, not '$HPG_SANITIZE_PARTS'" >&2; exit 2; }
+  parts+="$((10#$k)) "
 done
 
 libdir="$(mktemp -d)"
@@ -92,7 +102,10 @@ for step in "${steps[@]}"; do
           for t in $tests; do
             # shellcheck disable=SC2254
             case "$t" in $sharded) n="$shards" ;; *) n=1 ;; esac
-            for ((k = 0; k < n; k++)); do echo "$t $k $n"; done
+            for ((k = 0; k < n; k++)); do
+              [ "$n" -gt 1 ] && [ "$parts" != " " ] && [[ "$parts" != *" $k "* ]] && continue
+              echo "$t $k $n"
+            done
           done | xargs -r -P "$jobs" -L 1 sh -c 'name="$1"; [ "$3" -gt 1 ] && name="$1 shard $2/$3";
             log="$out/sanitize-$tool/$(echo "$1" | tr "/" "_").$2.log";
             HPG_TEST_SHARD="$2/$3" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS \
