@@ -4,6 +4,7 @@
 // specs or graph files, bench_graphs.hpp). Benchmarks are named <primitive>/<hpg|suitesparse>/<graph>. BFS and SSSP are the mean over 4 seeded sources of nonzero
 // degree; SSSP weights are random integers 1..255 (GAP's range); PageRank is LAGraph's variant to
 // tol 1e-4; TC the masked L*U' (Sandia LUT) with the degree presort on both sides.
+// hpg's rows are the median of 3 timed iterations after a warm-up (bench_timing.hpp's time_ms).
 // SuiteSparse's rows are the median of up to 5 timed runs within 5 s (at least one), with no warm-up
 // (it caches nothing between calls): bench_timing.hpp's median_ms.
 // Reported per row: ms, GTEPS (BFS, SSSP: undirected edges counted once, as GAP and Graph500
@@ -219,6 +220,7 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   register_benchmarks();
+  benchmark::AddCustomContext("hpg_time", "median");  // of the iterations (bench_report.py says so)
 #if HPG_BENCH_SUITESPARSE
   int threads = 0;  // 0 (GxB_DEFAULT): SuiteSparse picks, up to every hardware thread
   GxB_Global_Option_get(GxB_GLOBAL_NTHREADS, &threads);

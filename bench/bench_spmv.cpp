@@ -138,23 +138,23 @@ std::map<std::string, std::map<std::string, double>>& results() {
 template <class F>
 double time_ms(benchmark::State& state, F&& f) {
   cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
+  CHECK_CUDA(cudaEventCreate(&e0));
+  CHECK_CUDA(cudaEventCreate(&e1));
   f();  // warm-up (also builds HYB on first use)
   CHECK_CUDA(cudaDeviceSynchronize());
   double total = 0;
   for (auto _ : state) {
-    cudaEventRecord(e0);
+    CHECK_CUDA(cudaEventRecord(e0));
     f();
-    cudaEventRecord(e1);
-    cudaEventSynchronize(e1);
+    CHECK_CUDA(cudaEventRecord(e1));
+    CHECK_CUDA(cudaEventSynchronize(e1));
     float ms = 0;
-    cudaEventElapsedTime(&ms, e0, e1);
+    CHECK_CUDA(cudaEventElapsedTime(&ms, e0, e1));
     state.SetIterationTime(ms * 1e-3);
     total += ms;
   }
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
+  CHECK_CUDA(cudaEventDestroy(e0));
+  CHECK_CUDA(cudaEventDestroy(e1));
   return total / static_cast<double>(state.iterations());
 }
 
