@@ -12,7 +12,7 @@
 #   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
 #   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
-#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests, for racecheck);
+#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests' graphs);
 #   HPG_SANITIZE_PARTS="3 15" runs only those parts.
 #   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
@@ -94,10 +94,16 @@ for step in "${steps[@]}"; do
       [ -n "$tests" ] || { echo "gpu-run: no test matches $filter" >&2; status=1; continue; }
       for tool in ${HPG_SANITIZERS:-memcheck racecheck synccheck}; do
         echo "== compute-sanitizer $tool =="
+        # racecheck lost track of kernels launched from several host threads at once ("Internal
+        # Sanitizer Error: Detected a failure to track a kernel launch") and the thread-safety tests
+        # then hung; with launches blocking they finish in seconds. Blocking launches cost racecheck
+        # nothing: it checks shared memory within each kernel.
+        launch_blocking="${CUDA_LAUNCH_BLOCKING:-0}"
+        [ "$tool" = racecheck ] && launch_blocking="${CUDA_LAUNCH_BLOCKING:-1}"
         if [ "$jobs" -gt 1 ] || [ "$shards" -gt 1 ]; then
           mkdir -p "$out/sanitize-$tool"
           : >"$out/sanitize-$tool.summary"  # this run's lines only
-          export bindir tool out HPG_SANITIZE_TIMEOUT HPG_SANITIZE_ARGS="${HPG_SANITIZE_ARGS:-}"
+          export bindir tool out HPG_SANITIZE_TIMEOUT HPG_SANITIZE_ARGS="${HPG_SANITIZE_ARGS:-}" launch_blocking
           # One line per process: the test, its part and how many parts ($1, $2, $3 of the shell).
           for t in $tests; do
             # shellcheck disable=SC2254
@@ -108,7 +114,7 @@ for step in "${steps[@]}"; do
             done
           done | xargs -r -P "$jobs" -L 1 sh -c 'name="$1"; [ "$3" -gt 1 ] && name="$1 shard $2/$3";
             log="$out/sanitize-$tool/$(echo "$1" | tr "/" "_").$2.log";
-            HPG_TEST_SHARD="$2/$3" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS \
+            HPG_TEST_SHARD="$2/$3" CUDA_LAUNCH_BLOCKING="$launch_blocking" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS \
               --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$1" >"$log" 2>&1; rc=$?; echo "rc=$rc $name" >>"$log";
             echo "rc=$rc $name $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -1)" >>"$out/sanitize-$tool.summary"' _
           # One line per process (test, or test and part) in sanitize-<tool>.summary as each ends
@@ -119,7 +125,7 @@ for step in "${steps[@]}"; do
           tar -C "$out" -czf "$out/sanitize-$tool.tar.gz" "sanitize-$tool" && rm -rf "${out:?}/sanitize-$tool"
         else
           # shellcheck disable=SC2086
-          timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" ${HPG_SANITIZE_ARGS:-} --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
+          CUDA_LAUNCH_BLOCKING="$launch_blocking" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" ${HPG_SANITIZE_ARGS:-} --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 \
             --gtest_filter="$filter" >"$out/sanitize-$tool.log" 2>&1
           rc=$?
           grep -E "ERROR SUMMARY|PASSED|FAILED" "$out/sanitize-$tool.log" | tail -4
