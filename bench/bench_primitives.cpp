@@ -220,7 +220,7 @@ void register_benchmarks() {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   register_benchmarks();
-  benchmark::AddCustomContext("hpg_time", "median");  // of the iterations (bench_report.py says so)
+  benchmark::AddCustomContext("hpg_time", hpg::bench::time_statistic);  // bench_report.py says it
 #if HPG_BENCH_SUITESPARSE
   int threads = 0;  // 0 (GxB_DEFAULT): SuiteSparse picks, up to every hardware thread
   GxB_Global_Option_get(GxB_GLOBAL_NTHREADS, &threads);

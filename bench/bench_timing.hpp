@@ -17,6 +17,10 @@
 
 namespace hpg::bench {
 
+/// What time_ms returns over the iterations, as the bench programs name it in their context
+/// ("hpg_time") for bench_report.py.
+inline constexpr char time_statistic[] = "median";
+
 /// The median of `ms` (reordered); 0 when it is empty.
 inline double median_of(std::vector<double>& ms) {
   if (ms.empty()) return 0;

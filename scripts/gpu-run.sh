@@ -13,7 +13,7 @@
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
 #   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
 #   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests' graphs);
-#   HPG_SANITIZE_PARTS="3 15" runs only those parts.
+#   HPG_SANITIZE_PARTS="3 15" runs only those parts of them (the other tests still run).
 #   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
 #   HPG_PROFILE='-k regex:tail_ -c 6 @bench_spmv --benchmark_filter=spmv/kernel/' (HPG_NCU_SECTIONS
@@ -36,10 +36,12 @@ for v in HPG_SANITIZE_JOBS HPG_SANITIZE_SHARDS; do
   [ "$((10#$x))" -ge 1 ] || { echo "gpu-run: $v must be a whole number >= 1, not '${!v}'" >&2; exit 2; }
 done
 # HPG_SANITIZE_PARTS="3 15": only those parts of the sharded tests (to rerun the ones that did not
-# finish); each must be a part that HPG_SANITIZE_SHARDS makes.
+# finish; the other tests still run, so narrow them with HPG_SANITIZE_FILTER); each must be a part
+# that HPG_SANITIZE_SHARDS makes. At most 9 digits: bash arithmetic would wrap a longer one.
 parts=" "
-for k in ${HPG_SANITIZE_PARTS:-}; do
-  case "$k" in *[!0-9]*) k=x ;; esac
+read -ra wanted <<<"${HPG_SANITIZE_PARTS:-}"
+for k in ${wanted[@]+"${wanted[@]}"}; do
+  case "$k" in *[!0-9]* | ??????????*) k=x ;; esac
   [ "$k" != x ] && [ "$((10#$k))" -lt "$((10#${HPG_SANITIZE_SHARDS:-1}))" ] ||
     { echo "gpu-run: HPG_SANITIZE_PARTS must list parts below HPG_SANITIZE_SHARDS, not '$HPG_SANITIZE_PARTS'" >&2; exit 2; }
   parts+="$((10#$k)) "
