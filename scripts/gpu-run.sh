@@ -12,7 +12,7 @@
 #   one process each; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
 #   '--kernel-name-exclude kns=cub' leaves CUB's and Thrust's kernels uninstrumented);
 #   HPG_SANITIZE_SHARDS=N splits the tests that loop over the data set's graphs into N processes
-#   (see the sanitize step; HPG_TEST_SMALL=1 shrinks the thread-safety tests' graphs);
+#   (see the sanitize step);
 #   HPG_SANITIZE_PARTS="3 15" runs only those parts of them (the other tests still run).
 #   The profile step runs Nsight Compute (ncu, clocks left alone) once per line of
 #   HPG_PROFILE: each line is ncu options, then a bundle program as @name with its arguments, e.g.
@@ -29,12 +29,16 @@ mkdir -p "$out"
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(tests bench sanitize)
 
-# Counts of sanitized processes: whole numbers of at least 1 ("0" or "00" would be xargs's "no limit").
-for v in HPG_SANITIZE_JOBS HPG_SANITIZE_SHARDS; do
-  x="${!v:-1}"
-  case "$x" in '' | *[!0-9]*) x=0 ;; esac
-  [ "$((10#$x))" -ge 1 ] || { echo "gpu-run: $v must be a whole number >= 1, not '${!v}'" >&2; exit 2; }
-done
+# Counts of sanitized processes: whole numbers of at least 1 ("0" or "00" would be xargs's "no
+# limit"; more than 9 digits would wrap in bash arithmetic).
+count() {
+  local x="${!1:-1}"
+  case "$x" in '' | *[!0-9]* | ??????????*) x=0 ;; esac
+  [ "$((10#$x))" -ge 1 ] || { echo "gpu-run: $1 must be a whole number >= 1, not '${!1}'" >&2; exit 2; }
+  echo "$((10#$x))"
+}
+jobs="$(count HPG_SANITIZE_JOBS)" || exit 2
+shards="$(count HPG_SANITIZE_SHARDS)" || exit 2
 # HPG_SANITIZE_PARTS="3 15": only those parts of the sharded tests (to rerun the ones that did not
 # finish; the other tests still run, so narrow them with HPG_SANITIZE_FILTER); each must be a part
 # that HPG_SANITIZE_SHARDS makes. At most 9 digits: bash arithmetic would wrap a longer one.
@@ -42,7 +46,7 @@ parts=" "
 read -ra wanted <<<"${HPG_SANITIZE_PARTS:-}"
 for k in ${wanted[@]+"${wanted[@]}"}; do
   case "$k" in *[!0-9]* | ??????????*) k=x ;; esac
-  [ "$k" != x ] && [ "$((10#$k))" -lt "$((10#${HPG_SANITIZE_SHARDS:-1}))" ] ||
+  [ "$k" != x ] && [ "$((10#$k))" -lt "$shards" ] ||
     { echo "gpu-run: HPG_SANITIZE_PARTS must list parts below HPG_SANITIZE_SHARDS, not '$HPG_SANITIZE_PARTS'" >&2; exit 2; }
   parts+="$((10#$k)) "
 done
@@ -85,8 +89,6 @@ for step in "${steps[@]}"; do
       # processes, part k with HPG_TEST_SHARD=k/N taking every N-th graph from the k-th
       # (test_support.hpp); the other tests run whole, once.
       filter="${HPG_SANITIZE_FILTER:-*/cuda:*Gpu*:*Cuda*:*Device*}"
-      jobs="$((10#${HPG_SANITIZE_JOBS:-1}))"
-      shards="$((10#${HPG_SANITIZE_SHARDS:-1}))"
       sharded="${HPG_SANITIZE_SHARDED:-*SuiteSparseAlgorithms*}"
       # A filter that matches nothing would be a clean run of nothing.
       if ! listing="$("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$filter")"; then
@@ -141,7 +143,7 @@ for step in "${steps[@]}"; do
       : >"$out/sanitize-cli.summary"  # this run's lines only
       find "$datadir/data" -type f ! -name '*.md' | sort |
         while read -r g; do for cmd in bfs sssp pagerank tc; do echo "$cmd $g"; done; done |
-        xargs -r -P "$((10#${HPG_SANITIZE_JOBS:-1}))" -L 1 sh -c 'args="$0 $1 --backend cuda --check"
+        xargs -r -P "$jobs" -L 1 sh -c 'args="$0 $1 --backend cuda --check"
           case "$0" in bfs | sssp) args="$args --source 0" ;; esac
           log="$(mktemp)"; compute-sanitizer --tool memcheck --error-exitcode 3 "$bindir/hpgraph" $args >"$log" 2>&1; rc=$?
           echo "rc=$rc $0 $(basename "$1") $(grep -E "ERROR SUMMARY" "$log" | tail -1) $(grep -o "hpgraph: error: .*" "$log" | head -1)" \

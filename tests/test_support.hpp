@@ -1,7 +1,6 @@
 // Shared test fixtures: backend parameterization (a cuda case skips itself without a GPU),
-// temporary files, where the shared data set is, and the knobs that cut a long test into parts
-// or down to size for a slow tool (compute-sanitizer racecheck runs kernels orders of magnitude
-// slower).
+// temporary files, where the shared data set is, and the knob that cuts a long test into parts
+// for a slow tool (compute-sanitizer racecheck runs kernels orders of magnitude slower).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -50,13 +49,6 @@ inline Shard shard() {
   if (!slash || n.ec != std::errc() || n.ptr != end || s.count == 0 || s.index >= s.count)
     throw std::invalid_argument("HPG_TEST_SHARD must be k/N with 0 <= k < N, not \"" + text + "\"");
   return s;
-}
-
-/// HPG_TEST_SMALL=1 shrinks the tests that size their own problems (the thread-safety tests'
-/// graphs) by about ten times, for a sanitizer run; the same code paths still run.
-inline bool small_run() {
-  const char* v = std::getenv("HPG_TEST_SMALL");
-  return v != nullptr && *v != 0 && std::string(v) != "0";
 }
 
 /// A fresh directory under the system temp dir, removed with the object.

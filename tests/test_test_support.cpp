@@ -1,7 +1,6 @@
-// The test knobs a sanitizer run relies on (test_support.hpp): HPG_TEST_SHARD=k/N must split the
+// The test knob a sanitizer run relies on (test_support.hpp): HPG_TEST_SHARD=k/N must split the
 // cases into N disjoint parts that cover them all, and refuse anything but two plain numbers with
-// k < N (a typo must not silently run a different part, or none); HPG_TEST_SMALL is on for any
-// value but empty and "0".
+// k < N (a typo must not silently run a different part, or none).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -63,19 +62,6 @@ TEST(TestSupport, AMalformedShardIsRefused) {
                           "0/99999999999999999999999"}) {
     v.set(bad);
     EXPECT_THROW(hpg::test::shard(), std::invalid_argument) << '"' << bad << '"';
-  }
-}
-
-TEST(TestSupport, SmallRunIsOnForAnyValueButEmptyAndZero) {
-  EnvVar v("HPG_TEST_SMALL", nullptr);
-  EXPECT_FALSE(hpg::test::small_run());
-  v.set("");
-  EXPECT_FALSE(hpg::test::small_run());
-  v.set("0");
-  EXPECT_FALSE(hpg::test::small_run());
-  for (const char* on : {"1", "yes", "00", "01"}) {
-    v.set(on);
-    EXPECT_TRUE(hpg::test::small_run()) << '"' << on << '"';
   }
 }
 
