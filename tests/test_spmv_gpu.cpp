@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -202,6 +203,56 @@ TEST_P(SpmvGpu, RectangularMatricesAgreeWithTheHost) {
     compare<std::int64_t>(shape + ", u A, over entry coordinates", hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a,
                           u_rows, true, nullptr, false, {});
   }
+}
+
+// A pull over a full u with no row skipped takes its result's entry count from the HYB (its rows
+// that have entries) instead of counting the result: rows without entries must stay out of w, for
+// A and for A' (whose rows are A's columns), and an accumulator or a mask must still see T exactly.
+TEST(SpmvGpuResultCount, FullInputYieldsExactlyTheRowsWithEntries) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index nrows = 3000, ncols = 2000;
+  std::vector<Index> r, c;
+  std::set<Index> rows, cols;
+  for (Index i = 0; i < 2400; i += 2)
+    for (Index j : {(i * 7) % 1000, (i * 13 + 1) % 1000}) {
+      r.push_back(i);
+      c.push_back(j);
+      rows.insert(i);
+      cols.insert(j);
+    }
+  Graph a{hpg::Matrix<std::int64_t>(nrows, ncols, Backend::host), hpg::Matrix<std::int64_t>(nrows, ncols, Backend::cuda)};
+  a.host.build(r, c, std::vector<std::int64_t>(r.size(), 3), hpg::plus<std::int64_t>{});
+  a.gpu.build(r, c, std::vector<std::int64_t>(r.size(), 3), hpg::plus<std::int64_t>{});
+  const auto u_cols = random_vector<std::int64_t>(ncols, 1.0, 21), u_rows = random_vector<std::int64_t>(nrows, 1.0, 22);
+  ASSERT_EQ(u_cols.second.nvals(), ncols);
+  ASSERT_EQ(u_rows.second.nvals(), nrows);
+  const auto sr = hpg::plus_times<std::int64_t>;
+  auto count = [&](bool vxm, const auto& u, const hpg::Descriptor& d) {
+    const bool transposed = vxm ? d.transpose_second : d.transpose_first;
+    hpg::Vector<std::int64_t> w(vxm != transposed ? ncols : nrows, Backend::cuda);
+    if (vxm) hpg::vxm(w, hpg::no_mask, hpg::no_accum, sr, u.second, a.gpu, d);
+    else hpg::mxv(w, hpg::no_mask, hpg::no_accum, sr, a.gpu, u.second, d);
+    return w.nvals();
+  };
+  EXPECT_EQ(count(false, u_cols, {}), rows.size()) << "A u";
+  EXPECT_EQ(count(false, u_rows, hpg::desc::transpose_first), cols.size()) << "A' u";
+  EXPECT_EQ(count(true, u_rows, {}), cols.size()) << "u A";
+  EXPECT_EQ(count(true, u_cols, hpg::desc::transpose_second), rows.size()) << "u A'";
+  // The same against the host, entry by entry, also with an accumulator, a mask and a terminal monoid.
+  const auto m_rows = random_vector<bool>(nrows, 0.4, 23);
+  compare<std::int64_t>("A u", sr, a, u_cols, false, nullptr, false, {});
+  compare<std::int64_t>("A u, accum", sr, a, u_cols, false, nullptr, true, {});
+  compare<std::int64_t>("A u, mask", sr, a, u_cols, false, &m_rows, false, {});
+  compare<std::int64_t>("A u, !mask, replace", sr, a, u_cols, false, &m_rows, false, hpg::desc::mask_complement | hpg::desc::replace);
+  compare<bool>("A u, lor_land", hpg::lor_land<bool>, a, u_cols, false, nullptr, false, {});
+  compare<std::int64_t>("u A", sr, a, u_rows, true, nullptr, false, {});
+  compare<std::int64_t>("A' u, accum", sr, a, u_rows, false, nullptr, true, hpg::desc::transpose_first);
+  // No entries at all: an empty result, not n entries.
+  hpg::Matrix<std::int64_t> none(40, 50, Backend::cuda);
+  hpg::Vector<std::int64_t> u(50, Backend::cuda), w(40, Backend::cuda);
+  hpg::assign(u, hpg::no_mask, hpg::no_accum, std::int64_t{2}, hpg::all);
+  hpg::mxv(w, hpg::no_mask, hpg::no_accum, sr, none, u);
+  EXPECT_EQ(w.nvals(), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu,

@@ -114,7 +114,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
     throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
                                          ", " + mib(free) + " free of " + mib(total));
   }
-  if (err != cudaSuccess) fail(err, "cudaMalloc");
+  if (err != cudaSuccess) fail(err, "cudaMallocAsync");
   return p;
 }
 

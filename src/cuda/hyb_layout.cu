@@ -211,6 +211,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index nc
     std::uint32_t k = 0;
     copy_device_to_host(&k, sorted.data() + (n + 2) / 3 - 1, sizeof(k));
     h.width = k;
+    h.nonempty_rows = static_cast<Index>(thrust::count_if(policy(), deg.data(), deg.data() + n, longer_than{0}));
   });
   h.ell_col.allocate(n * h.width, "HYB ELL columns");
   if (h.width) {

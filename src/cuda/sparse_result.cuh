@@ -184,7 +184,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
       scatter_sparse_kernel<<<grid_for(t.nvals, 256), 256>>>(t.idx.data(), t.val.data(), t.nvals, tval.data(), tpres.data());
       check_launch("scatter_sparse_kernel");
     }
-    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace);
+    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals);
   }
 }
 

@@ -9,6 +9,7 @@
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 
+#include <optional>
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
@@ -445,15 +446,23 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   const DeviceMask mask = vector_mask(maskv, w.size, d);
   DeviceArray<Z> tval;
   DeviceArray<std::uint8_t> tpres;
+  std::optional<Index> t_nvals;
   {
     const BitmapInput<U> ub = as_bitmap(u);
     const std::uint8_t* upres = u.nvals == u.size ? nullptr : ub.present;  // a full u: no bitmap to read
     const DeviceMask everywhere;
     const DeviceMask& skip = tuning().fuse_mask ? mask : everywhere;
-    if (tuning().pull_over_hyb) pull<UFirst>(s, hyb_of(a, derived, pull_over_transpose), ub.val, upres, skip, entry_out_first, tval, tpres);
-    else pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, skip, entry_out_first, tval, tpres);
+    if (tuning().pull_over_hyb) {
+      const DeviceHyb<A>& h = hyb_of(a, derived, pull_over_transpose);
+      pull<UFirst>(s, h, ub.val, upres, skip, entry_out_first, tval, tpres);
+      // Every u(k) present and no row skipped: T holds exactly the rows with entries (a PageRank
+      // step's mxv then costs no count and no wait).
+      if (!upres && !skip.present && skip.all_allowed) t_nvals = h.nonempty_rows;
+    } else {
+      pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, skip, entry_out_first, tval, tpres);
+    }
   }
-  finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace);
+  finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace, t_nvals);
 }
 
 }  // namespace hpg::detail::cuda

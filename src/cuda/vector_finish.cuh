@@ -203,18 +203,19 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
 }
 
 /// The same with T's arrays handed over: with no mask, no accumulator and T of w's type, T
-/// simply becomes w (no pass over w, no copy; no count either when T is full).
+/// simply becomes w (no pass over w, no copy). `t_nvals`: T's entry count where the caller knows
+/// it (w.size: T is full); nothing is then counted, and the host waits for nothing.
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, DeviceArray<T>&& tval, DeviceArray<std::uint8_t>&& tpres,
-                   bool replace, bool t_full = false) {
+                   bool replace, std::optional<Index> t_nvals = std::nullopt) {
   if constexpr (std::is_same_v<W, T> && std::is_same_v<Accum, no_accum_t>) {
     if (!mask.present && mask.all_allowed) {
       const Index n = w.size;
       DeviceVec<W> out;
       out.size = n;
       out.format = VectorFormat::bitmap;
-      // No pass over T is made here to count in, so the count is a pass of its own.
-      out.nvals = t_full ? n : n ? guarded("finish", [&] { return static_cast<Index>(count_set(tpres.data(), n)); }) : 0;
+      // No pass over T is made here to count in, so an unknown count is a pass of its own.
+      out.nvals = t_nvals ? *t_nvals : n ? guarded("finish", [&] { return static_cast<Index>(count_set(tpres.data(), n)); }) : 0;
       out.val = std::move(tval);
       out.present = std::move(tpres);
       vec_to_format(out, host::preferred_format(out.size, out.nvals));
@@ -222,7 +223,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       return;
     }
   }
-  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace, nullptr, t_full);
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace, nullptr, t_nvals == w.size);
 }
 
 }  // namespace hpg::detail::cuda

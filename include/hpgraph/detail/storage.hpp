@@ -73,6 +73,9 @@ struct HybLayout {
   // Columns renumbered by descending degree (see build_hyb_layout): ell_col and coo_col then hold
   // the layout's column r, and col_order[r] is the user's column. Empty: the user's numbering.
   DeviceArray<std::uint32_t> col_order;
+  // Rows with at least one entry: what a pull over a full u with no row skipped yields, so that
+  // its result's entry count is known without counting (and without the host waiting).
+  Index nonempty_rows = 0;
   bool columns_ordered() const { return col_order.size() != 0; }
   Index coo_row_count() const { return coo_rows.size(); }
   std::uint64_t coo_entries() const { return coo_col.size(); }
