@@ -70,20 +70,23 @@ export HPG_TEST_DATA_DIR="$datadir/data" HPG_SOURCE_DIR="$root" HPG_CLI="$bindir
 
 # One sanitized process of the test program, its output in $1; the rest are the program's
 # arguments ($tool, $launch_blocking and the HPG_SANITIZE_* settings come from the environment).
-# A process that hits HPG_SANITIZE_TIMEOUT runs once more, its first log kept as *.timed-out.log:
-# racecheck of the multi-threaded tests hung in 1 of 232 runs (H100, 2026-11-24), the GPU busy and
-# no report from the tool, while the same tests never hung without it (459 runs, 8 processes at
-# once): a single hang is taken as the tool's. A second one fails the run, as does any reported
-# error (exit 3, never rerun).
+# A process that hits HPG_SANITIZE_TIMEOUT having reported nothing (no line from the tool but its
+# banner, no failed test) runs once more, its first log kept as *.timed-out.log: racecheck of the
+# multi-threaded tests hung in 1 of 232 runs (H100, 2026-11-24), the GPU busy and no report from
+# the tool, while the same tests never hung without it (459 runs, 8 processes at once), so a
+# single silent hang is taken as the tool's. A second hang fails the run, as does a hang after a
+# report, and any reported error (exit 3) is never rerun. A tool that ignores the TERM signal is
+# killed 30 s later (exit 137: a failure, not rerun).
 run_sanitized() {
   local log="$1" rc attempt
   shift
   for attempt in 1 2; do
     # shellcheck disable=SC2086
-    CUDA_LAUNCH_BLOCKING="$launch_blocking" timeout "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" $HPG_SANITIZE_ARGS \
-      --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 "$@" >"$log" 2>&1
+    CUDA_LAUNCH_BLOCKING="$launch_blocking" timeout -k 30 "${HPG_SANITIZE_TIMEOUT:-0}" compute-sanitizer --tool "$tool" \
+      $HPG_SANITIZE_ARGS --error-exitcode 3 "$bindir/hpgraph_tests" --gtest_brief=1 "$@" >"$log" 2>&1
     rc=$?
     [ "$rc" = 124 ] && [ "$attempt" = 1 ] || break
+    grep -v '^========= COMPUTE-SANITIZER$' "$log" | grep -qE '^========= |\[  FAILED  \]|: Failure$' && break
     mv "$log" "${log%.log}.timed-out.log"
   done
   return "$rc"
