@@ -72,7 +72,7 @@ export HPG_TEST_DATA_DIR="$datadir/data" HPG_SOURCE_DIR="$root" HPG_CLI="$bindir
 # arguments ($tool, $launch_blocking and the HPG_SANITIZE_* settings come from the environment).
 # A process that hits HPG_SANITIZE_TIMEOUT having reported nothing (no line from the tool but its
 # banner, no failed test) runs once more, its first log kept as *.timed-out.log: racecheck of the
-# multi-threaded tests hung in 1 of 232 runs (H100, 2026-11-24), the GPU busy and no report from
+# multi-threaded tests hung in 1 of 214 runs (H100, 2026-11-24), the GPU busy and no report from
 # the tool, while the same tests never hung without it (459 runs, 8 processes at once), so a
 # single silent hang is taken as the tool's. A second hang fails the run, as does a hang after a
 # report, and any reported error (exit 3) is never rerun. A tool that ignores the TERM signal is
@@ -126,7 +126,7 @@ for step in "${steps[@]}"; do
         echo "== compute-sanitizer $tool =="
         # racecheck lost track of kernels launched from several host threads at once ("Internal
         # Sanitizer Error: Detected a failure to track a kernel launch") and the thread-safety tests
-        # then hung. With launches blocking they finish (1 hang in 232 runs: see run_sanitized).
+        # then hung. With launches blocking they finish (1 hang in 214 runs: see run_sanitized).
         # Blocking launches cost racecheck nothing: it checks shared memory within each kernel.
         launch_blocking="${CUDA_LAUNCH_BLOCKING:-0}"
         [ "$tool" = racecheck ] && launch_blocking="${CUDA_LAUNCH_BLOCKING:-1}"
