@@ -160,11 +160,6 @@ def table(title, intro, columns, lines):
     return [f"## {title}", "", intro, "", "| " + " | ".join(names) + " |", "|" + "|".join(align) + "|", *lines]
 
 
-def hpg_time(machine):
-    """'median' or 'mean': how hpg's primitive and sweep rows sum their iterations."""
-    return "median" if machine.get("hpg_primitive_time") == "median" else "mean"
-
-
 def markdown(machine, rows, name):
     m = machine
     out = [f"# HPGraph benchmarks: {name}", ""]
@@ -175,7 +170,7 @@ def markdown(machine, rows, name):
     out.append(f"- hpgraph commit {m.get('hpgraph_commit', '?')}, run {m.get('date', '?')}")
     out.append("- graphs: RMAT (Graph500 A=0.57 B=0.19 C=0.19, edge factor 16) and urand are symmetrized, self-loops dropped; "
                "files are symmetrized the same way. SpMV times are means over the benchmark's iterations; hpg's primitive and sweep times "
-               f"are {hpg_time(m)}s over 3 iterations after a warm-up (BFS/SSSP: an iteration runs 4 sources).")
+               f"are {m['hpg_primitive_time']}s over 3 iterations after a warm-up (BFS/SSSP: an iteration runs 4 sources).")
     out.append("")
     if rows["spmv"]:
         out += table("SpMV (PageRank step: plus_times, float) beside cuSPARSE",
@@ -195,7 +190,7 @@ def markdown(machine, rows, name):
         out += table("BFS, SSSP, PageRank, TC beside SuiteSparse:GraphBLAS",
                      "GTEPS counts undirected edges once. SSSP weights are integers 1..255; PageRank is LAGraph's variant to tol 1e-4. "
                      "`answers` is SuiteSparse's verdict on hpg's answer on that graph (levels, distances, ranks within 1e-4, count). "
-                     "SuiteSparse ms is the median of up to 5 runs within 5 s (one run where one takes longer); hpg ms the " + hpg_time(m) + " of 3 after a warm-up.",
+                     "SuiteSparse ms is the median of up to 5 runs within 5 s (one run where one takes longer); hpg ms the " + m["hpg_primitive_time"] + " of 3 after a warm-up.",
                      ["graph", "primitive<", "hpg ms", "GTEPS", "µs/level", "SuiteSparse ms", "speedup", "answers<"],
                      [f"| {r['graph']} | {r['primitive']} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} | {f(r['us_per_level'], 1)} "
                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |"

@@ -28,6 +28,12 @@ namespace {
 using hpg::Backend;
 using hpg::Index;
 
+/// Puts the process-wide tuning back however the test ends.
+struct RestoreTuning {
+  hpg::detail::Tuning saved = hpg::detail::tuning();
+  ~RestoreTuning() { hpg::detail::tuning() = saved; }
+};
+
 struct Graph {
   hpg::Matrix<std::int64_t> host, gpu;
 };
@@ -212,12 +218,6 @@ TEST_P(SpmvGpu, RectangularMatricesAgreeWithTheHost) {
 // and the general finish (an accumulator; a mask left to the finish) must see T exactly. (The
 // count's use is shown by bench_spmv's hpg::mxv time, not here.)
 
-/// Puts the process-wide tuning back however the test ends.
-struct RestoreTuning {
-  hpg::detail::Tuning saved = hpg::detail::tuning();
-  ~RestoreTuning() { hpg::detail::tuning() = saved; }
-};
-
 /// nrows x ncols with the given row lengths (columns spread by a stride), distinct values.
 Graph with_row_lengths(Index nrows, Index ncols, const std::vector<Index>& length) {
   std::vector<Index> r, c;
@@ -263,6 +263,7 @@ void expect_rows_with_entries(const std::string& shape, Graph& a) {
   const auto m_rows = random_vector<bool>(nrows, 0.4, 23);
   compare<std::int64_t>(shape + ": A u", sr, a, u_cols, false, nullptr, false, {});
   compare<std::int64_t>(shape + ": A u, accum", sr, a, u_cols, false, nullptr, true, {});
+  compare<double>(shape + ": A u into another type", sr, a, u_cols, false, nullptr, false, {});  // T is cast in the finish
   compare<bool>(shape + ": A u, lor_land", hpg::lor_land<bool>, a, u_cols, false, nullptr, false, {});
   compare<std::int64_t>(shape + ": u A", sr, a, u_rows, true, nullptr, false, {});
   compare<std::int64_t>(shape + ": A' u, accum", sr, a, u_rows, false, nullptr, true, hpg::desc::transpose_first);
@@ -347,15 +348,10 @@ bool columns_by_degree_after_pull(const hpg::Matrix<float>& a) {
 }
 #endif
 
-/// Puts the process-wide column-order switch back to its default however the test ends.
-struct RestoreColumnOrder {
-  ~RestoreColumnOrder() { hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic); }
-};
-
 TEST(HybColumnOrder, AutomaticRenumbersOnlyBigMatricesWithHubs) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
 #if HPG_HAS_CUDA
-  const RestoreColumnOrder restore;
+  const RestoreTuning restore;
   hpg::set_hyb_column_order(hpg::HybColumnOrder::automatic);
   const Index n = Index(1) << 17;  // 9 entries a row: over 2^20 entries
   EXPECT_TRUE(columns_by_degree_after_pull(random_rows(n, 8, true)));    // column 0 holds n entries, the mean is 9

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <initializer_list>
-#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -129,7 +128,7 @@ template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda::DeviceResult<Z>& t, const Descriptor& d,
                  const std::uint8_t* region = nullptr) {
   const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
-  cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region, t.full);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region, t.known_nvals());
 }
 
 /// The same for a T made for this call alone: with no mask and no accumulator, T's arrays become
@@ -137,8 +136,7 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, const cuda:
 template <class W, class Mask, class Accum, class Z>
 void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::DeviceResult<Z>&& t, const Descriptor& d) {
   const cuda::DeviceMask m = cuda::vector_mask(checked_device_mask(w, mask), w.size(), d);
-  cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace,
-                      t.full ? std::optional<Index>(w.size()) : std::nullopt);
+  cuda::finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace, t.known_nvals());
 }
 
 /// The same for T in sparse form (hpgraph/cuda/sparse_result.cuh): the output becomes T where the

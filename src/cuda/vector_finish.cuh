@@ -147,7 +147,7 @@ __device__ bool finish_entry(const W* wval, const std::uint8_t* wpres, const T* 
   return keep;
 }
 
-/// Counts the entries kept into *kept, unless it is null (the caller knows the result is full):
+/// Counts the entries kept into *kept, unless it is null (the caller knows the result's count):
 /// each thread counts its own, then one shared atomic per warp and one global atomic per block
 /// (launched with a capped grid, so a count costs a few thousand atomics, not n / 32 on one
 /// address).
@@ -169,13 +169,13 @@ __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T*
 }
 
 /// W<M, replace> = accum ? accum(W, T) : T, with T given as a bitmap (tval, tpres). Written to new
-/// storage and swapped in: a throw leaves w as it was. `t_full`: T has every entry (the caller
-/// knows it, as for an operation on full inputs); with no mask and no region the result is then
-/// full, and so it is when W is full and accumulated into: nvals is known without a count, and
-/// the host waits for nothing.
+/// storage and swapped in: a throw leaves w as it was. `t_nvals`: T's entry count where the caller
+/// knows it (n: T is full, as for an operation on full inputs). With no mask and no region the
+/// result is then T, or full when T is full or W is full and accumulated into: nvals is known
+/// without a count, and the host waits for nothing.
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, const T* tval, const std::uint8_t* tpres,
-                   bool replace, const std::uint8_t* region = nullptr, bool t_full = false) {
+                   bool replace, const std::uint8_t* region = nullptr, std::optional<Index> t_nvals = std::nullopt) {
   if constexpr (!castable_v<W, T>)
     throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
   if constexpr (!std::is_same_v<Accum, no_accum_t> && !std::is_invocable_v<const Accum&, const W&, const T&>)
@@ -183,7 +183,9 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   const Index n = w.size;
   constexpr bool accumulates = !std::is_same_v<Accum, no_accum_t>;
   const bool everywhere = !mask.present && mask.all_allowed && !region;
-  const bool out_full = everywhere && (t_full || (accumulates && w.nvals == n));
+  std::optional<Index> known;  // the result's count, when it needs no counting
+  if (everywhere && !accumulates) known = t_nvals;
+  else if (everywhere && (t_nvals == n || w.nvals == n)) known = n;
   const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;
@@ -192,11 +194,11 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   out.present.allocate(n, "vector bitmap");
   if (n) {
     std::optional<DeviceCounter> kept;
-    if (!out_full) kept.emplace("finish count");
+    if (!known) kept.emplace("finish count");
     finish_kernel<<<capped_grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
                                              out.val.data(), out.present.data(), kept ? kept->data() : nullptr);
     check_launch("finish_kernel");
-    out.nvals = kept ? static_cast<Index>(kept->read()) : n;
+    out.nvals = known ? *known : static_cast<Index>(kept->read());
   }
   vec_to_format(out, host::preferred_format(out.size, out.nvals));
   w = std::move(out);
@@ -223,7 +225,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       return;
     }
   }
-  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace, nullptr, t_nvals == w.size);
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), replace, nullptr, t_nvals);
 }
 
 }  // namespace hpg::detail::cuda

@@ -5,6 +5,7 @@
 #include <thrust/reduce.h>
 #include <thrust/transform_reduce.h>
 
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct DeviceResult {
   explicit DeviceResult(Index n, bool full_ = false) : val(n, "result values"), present(n, "result bitmap"), full(full_) {
     if (n && !full) device_memset(present.data(), 0, n);
   }
+  /// T's entry count when it is known without counting (finish_vector's t_nvals).
+  std::optional<Index> known_nvals() const { return full ? std::optional<Index>(val.size()) : std::nullopt; }
 };
 
 inline dim3 grid1(Index n) { return dim3(grid_for(n, 256)); }
