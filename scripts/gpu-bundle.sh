@@ -33,16 +33,29 @@ for exe in "$bundle"/bin/*; do
   done
 done
 
-# The carried tree is limited to 64 MiB: compress the programs too, hard (gpu-run.sh unpacks them;
-# the test program alone is ~26 MB at -9, ~30 MB at -3).
-xz -T0 -9 "$bundle"/bin/*
+# CUPTI is loaded at run time (dlopen) by hpg::DeviceCallCounter, so ldd does not list it: the
+# tests and bench_latency count device calls with it.
+cupti="$(ldconfig -p 2>/dev/null | awk '/libcupti\.so\.13 /{print $NF; exit}')"
+for d in "$(dirname "$(command -v nvcc)")/../lib64" "$(dirname "$(command -v nvcc)")/../lib"; do
+  [ -n "$cupti" ] || { [ -e "$d/libcupti.so.13" ] && cupti="$d/libcupti.so.13"; }
+done
+[ -n "$cupti" ] || { echo "gpu-bundle: libcupti.so.13 not found (CUDA toolkit)" >&2; exit 1; }
+xz -T0 -9 -c "$cupti" >"$bundle/lib/libcupti.so.13.xz"
+
+# The carried tree is limited to 64 MiB: the programs travel as one solid archive (they share most
+# of their code: 34 MB for all ten, where each compressed alone came to 41 MB), which gpu-run.sh
+# unpacks.
+tar -C "$bundle/bin" -cf - . | xz -T0 -9 >"$bundle/bin.tar.xz"
+rm -rf "$bundle/bin"
 
 # ../shared does not travel with the working tree: take the development data set along, packed
 # (text graphs compress ~6x; gpu-run.sh unpacks it).
 if [ -d "$HPG_ROOT/../shared/data" ]; then tar -C "$HPG_ROOT/../shared" -cf - data | xz -T0 -9 >"$bundle/data/shared.tar.xz"; fi
+# GAPBS, the reference CPU programs that gpu-run.sh's peers step runs beside hpgraph.
+if [ -d "$HPG_ROOT/../shared/peers/gapbs" ]; then mkdir -p "$bundle/peers" && cp "$HPG_ROOT"/../shared/peers/gapbs/* "$bundle/peers/"; fi
 git -C "$HPG_ROOT" rev-parse HEAD >"$bundle/COMMIT" 2>/dev/null || true
 du -sh "$bundle"
-ls -la "$bundle/bin" "$bundle/lib"
+ls -la "$bundle" "$bundle/lib"
 size_mib=$(du -sm "$bundle" | cut -f1)
 echo "gpu-bundle: $bundle is $size_mib MiB"
 [ "$size_mib" -lt 64 ] || { echo "gpu-bundle: over the 64 MiB that can be carried to the GPU machine" >&2; exit 1; }

@@ -2,7 +2,7 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [table] [report] [profile]
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
@@ -20,10 +20,11 @@
 #   overrides the sections collected); the tables go to $OUT/profile-N.csv. sanitize-cli runs the
 #   hpgraph program under compute-sanitizer memcheck: bfs, sssp, pagerank and tc with --check on
 #   every graph of the shared data set, one process per run, HPG_SANITIZE_JOBS at a time (the
-#   CliCheck test does the same runs one after another, too slowly under the sanitizer).
+#   CliCheck test does the same runs one after another, too slowly under the sanitizer). peers runs
+#   bench_latency, then BFS and SSSP on a 2048 x 2048 grid and BFS on kron-21 beside GAPBS.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bundle="$root/.gpu-bundle"
+bundle="${HPG_BUNDLE:-$root/.gpu-bundle}"  # HPG_BUNDLE: another bundle folder (a trimmed one, say)
 out="${OUT:-$root/gpu-out}"
 mkdir -p "$out"
 steps=("$@")
@@ -54,7 +55,7 @@ done
 libdir="$(mktemp -d)"
 bindir="$(mktemp -d)"
 cp "$bundle"/lib/* "$libdir/"
-cp "$bundle"/bin/* "$bindir/"
+if [ -f "$bundle/bin.tar.xz" ]; then xz -dc "$bundle/bin.tar.xz" | tar -C "$bindir" -xf -; else cp "$bundle"/bin/* "$bindir/"; fi
 for f in "$libdir"/*.xz "$bindir"/*.xz; do [ -e "$f" ] && xz -d -T0 "$f"; done
 chmod +x "$bindir"/*
 # Prefer the machine's own C++ runtime when it is new enough (the bundled one needs glibc 2.36).
@@ -190,6 +191,39 @@ for step in "${steps[@]}"; do
         # shellcheck disable=SC2086
         "$b" --benchmark_out="$out/$name.json" --benchmark_out_format=json ${HPG_BENCH_ARGS:-} 2>&1 | tee "$out/$name.log" | grep -vE '^\*\*\*|^$' | tail -45
       done
+      ;;
+    peers)
+      # The fixed cost of each call (bench_latency), then BFS and SSSP on the road-like 2048 x 2048
+      # grid and BFS on GAP's kron-21 with the hpgraph program, beside GAPBS (the bundle's peers/,
+      # from ../shared/peers/gapbs) on this machine's host cores: same graph file, same source,
+      # same run. HPG_PEERS_REPEAT runs per program (default 5).
+      rep="${HPG_PEERS_REPEAT:-5}"
+      echo "== bench_latency =="
+      "$bindir/bench_latency" --benchmark_out="$out/bench_latency.json" --benchmark_out_format=json 2>&1 |
+        tee "$out/bench_latency.log" | grep -vE '^\*\*\*|^$' | sed -E 's/ +/ /g' | cut -c1-200 | tail -80
+      [ "${PIPESTATUS[0]}" = 0 ] || status=1
+      g="$bundle/peers"
+      work="$(mktemp -d)"
+      "$bindir/hpgraph" generate grid --rows 2048 --cols 2048 -o "$work/grid.mtx" >/dev/null || status=1
+      "$bindir/hpgraph" generate grid --rows 2048 --cols 2048 --weights 1:255 -o "$work/grid-w.mtx" >/dev/null || status=1
+      {
+        echo "== hpgraph bfs grid 2048x2048, source 0"
+        "$bindir/hpgraph" bfs "$work/grid.mtx" --source 0 --repeat "$rep" --json
+        echo "== hpgraph sssp grid 2048x2048 weights 1:255, source 0"
+        "$bindir/hpgraph" sssp "$work/grid-w.mtx" --source 0 --repeat "$rep" --json
+        if [ -x "$g/bfs" ]; then
+          export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$g"
+          echo "== GAPBS bfs grid"; "$g/bfs" -f "$work/grid.mtx" -r 0 -n "$rep"
+          echo "== GAPBS sssp grid (delta 255)"; "$g/sssp" -f "$work/grid-w.mtx" -r 0 -n "$rep" -d 255
+          "$g/converter" -g21 -e "$work/kron21.el" >/dev/null && "$g/converter" -g21 -b "$work/kron21.sg" >/dev/null
+          echo "== hpgraph bfs kron-21, source 972982"
+          "$bindir/hpgraph" bfs "$work/kron21.el" --source 972982 --repeat "$rep" --json
+          echo "== GAPBS bfs kron-21"; "$g/bfs" -f "$work/kron21.sg" -r 972982 -n "$rep"
+        else
+          echo "(no GAPBS in the bundle: ../shared/peers/gapbs was not there when it was made)"
+        fi
+      } 2>&1 | tee "$out/peers.log" | grep -E '^==|"run"|Average Time|Trial Time|depth|error' | sed -E 's/"runs":\[[^]]*\],?//' | cut -c1-400
+      rm -rf "$work"
       ;;
     table)
       # The main job's table (scripts/primitives-table.sh) with the bundle's hpgraph program, on

@@ -3,6 +3,7 @@
 
 #include "hpgraph/backend.hpp"
 #include "hpgraph/descriptor.hpp"
+#include "hpgraph/device_calls.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/generate.hpp"
 #include "hpgraph/io.hpp"

@@ -226,7 +226,7 @@ inline DeviceArray<std::uint8_t> device_region(const cuda::DeviceIndices& I, Ind
   region.allocate(n, "assign region");
   if (n) device_memset(region.data(), 0, n);
   if (I.count) {
-    cuda::region_kernel<<<cuda::grid1(I.count), 256>>>(I.data(), I.count, region.data());
+    cuda::region_kernel<<<cuda::grid1(I.count), 256, 0, detail::cuda::stream()>>>(I.data(), I.count, region.data());
     cuda::check_launch("region_kernel");
   }
   return region;
@@ -635,7 +635,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
     if constexpr (!std::is_same_v<Mask, no_mask_t>) {
       const auto& du = detail::VectorAccess::device(u);
       const bool same = static_cast<const void*>(&u) == static_cast<const void*>(&mask);
-      const bool full = du.format == detail::VectorFormat::bitmap && du.nvals == du.size;
+      const bool full = du.format == detail::VectorFormat::bitmap && du.nvals.is(du.size);
       detail::cuda::UpsertSource<U> src;
       src.val = du.val.data();
       src.aligned = same;
@@ -645,9 +645,9 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
     const auto region = detail::device_region(di, w.size());
     const auto& du = detail::VectorAccess::device(u);
     const auto ub = detail::cuda::as_bitmap(du);
-    detail::cuda::DeviceResult<U> t(w.size(), di.all && du.nvals == du.size);  // a full u over all of w: T is full
+    detail::cuda::DeviceResult<U> t(w.size(), di.all && du.nvals.is(du.size));  // a full u over all of w: T is full
     if (di.count) {
-      detail::cuda::assign_scatter_kernel<U><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, ub.val, ub.present,
+      detail::cuda::assign_scatter_kernel<U><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, ub.val, ub.present,
                                                                                     U{}, t.val.data(), t.present.data());
       detail::cuda::check_launch("assign_scatter_kernel");
     }
@@ -689,7 +689,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
     const auto dregion = detail::device_region(di, w.size());
     detail::cuda::DeviceResult<X> t(w.size(), di.all);  // x over all of w: T is full
     if (di.count) {
-      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, nullptr, nullptr, x,
+      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, x,
                                                                                     t.val.data(), t.present.data());
       detail::cuda::check_launch("assign_scatter_kernel");
     }
@@ -798,7 +798,7 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>
     const auto ub = detail::cuda::as_bitmap(detail::VectorAccess::device(u));
     detail::cuda::DeviceResult<U> t(w.size());
     if (di.count) {
-      detail::cuda::extract_gather_kernel<U><<<detail::cuda::grid1(di.count), 256>>>(di.data(), di.count, ub.val, ub.present,
+      detail::cuda::extract_gather_kernel<U><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, ub.val, ub.present,
                                                                                     t.val.data(), t.present.data());
       detail::cuda::check_launch("extract_gather_kernel");
     }

@@ -50,7 +50,7 @@ class Vector {
   Index size() const noexcept { return backend_ == Backend::host ? host_.size : dev_.size; }
   Index nvals() const {
     wait();
-    return backend_ == Backend::host ? host_.nvals : dev_.nvals;
+    return backend_ == Backend::host ? host_.nvals : dev_.nvals.get();
   }
   Backend backend() const noexcept { return backend_; }
   detail::VectorFormat format() const {
@@ -193,24 +193,7 @@ class Vector {
       return host_.val[static_cast<std::size_t>(it - host_.idx.begin())];
     }
 #if HPG_HAS_CUDA
-    if (dev_.format == detail::VectorFormat::bitmap) {
-      std::uint8_t p = 0;
-      detail::copy_device_to_host(&p, dev_.present.data() + i, 1);
-      if (!p) return std::nullopt;
-      T x;
-      detail::copy_device_to_host(&x, dev_.val.data() + i, sizeof(T));
-      return x;
-    }
-    if (dev_.nvals == 0) return std::nullopt;
-    const std::uint32_t* base = dev_.idx.data();
-    const std::size_t k = detail::cuda::lower_bound(base, dev_.nvals, static_cast<std::uint32_t>(i));
-    if (k == dev_.nvals) return std::nullopt;
-    std::uint32_t found = 0;
-    detail::copy_device_to_host(&found, base + k, sizeof(found));
-    if (found != i) return std::nullopt;
-    T x;
-    detail::copy_device_to_host(&x, dev_.val.data() + k, sizeof(T));
-    return x;
+    return detail::cuda::find_entry(dev_, i);
 #else
     return std::nullopt;
 #endif
@@ -253,7 +236,7 @@ class Vector {
         detail::copy_device_to_device(d.val.data(), dev_.val.data(), keep * sizeof(T));
         detail::copy_device_to_device(d.present.data(), dev_.present.data(), keep);
       }
-      d.nvals = static_cast<Index>(detail::cuda::count_set(d.present.data(), n));
+      d.nvals = detail::DeviceCount::on_device(detail::cuda::count_set_on_device(d.present.data(), n));
       dev_ = std::move(d);
     }
 #endif
@@ -313,11 +296,9 @@ class Vector {
       if (x) host_.val[i] = *x;
       return;
     }
-    std::uint8_t before = 0;
-    detail::copy_device_to_host(&before, dev_.present.data() + i, 1);
-    if (x) detail::copy_host_to_device(dev_.val.data() + i, x, sizeof(T));
-    detail::copy_host_to_device(dev_.present.data() + i, &now, 1);
-    dev_.nvals += Index(now) - Index(before);
+#if HPG_HAS_CUDA
+    detail::cuda::write_bitmap_entry(dev_, i, x);  // no wait: the count changes on the device
+#endif
   }
 
   Backend backend_ = Backend::host;

@@ -93,6 +93,26 @@ void reset_device_pool_peak() {
     fail(e, "cudaMemPoolSetAttribute(high-water mark)");
 }
 
+namespace {
+/// The stream the library's work is ordered on (see current_stream()). It is an ordinary blocking
+/// stream, not the legacy default one: it still orders itself with work a program puts on the
+/// default stream, but unlike that stream it can be captured into a CUDA graph.
+cudaStream_t library_stream() {
+  static const cudaStream_t s = [] {
+    cudaStream_t made = nullptr;
+    if (cudaError_t e = cudaStreamCreateWithFlags(&made, cudaStreamDefault); e != cudaSuccess) fail(e, "cudaStreamCreate(library stream)");
+    return made;
+  }();
+  return s;
+}
+thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
+cudaStream_t stream() { return t_stream ? t_stream : library_stream(); }
+}  // namespace
+
+void* current_stream() { return stream(); }
+StreamScope::StreamScope(void* s) : previous_(t_stream) { t_stream = static_cast<cudaStream_t>(s); }
+StreamScope::~StreamScope() { t_stream = static_cast<cudaStream_t>(previous_); }
+
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
   if (allocations_before_failure.fires())
@@ -100,12 +120,12 @@ void* device_allocate(std::size_t bytes, const char* what) {
                                          " (an injected failure, for testing)");
   configure_pool();
   void* p = nullptr;
-  cudaError_t err = cudaMallocAsync(&p, bytes, 0);
+  cudaError_t err = cudaMallocAsync(&p, bytes, stream());
   if (err == cudaErrorMemoryAllocation) {
     // The pool may hold freed blocks another size could not reuse: give them back and retry once.
     cudaGetLastError();
     trim_pool(current_pool(), std::string("while retrying the allocation of ") + what);
-    err = cudaMallocAsync(&p, bytes, 0);
+    err = cudaMallocAsync(&p, bytes, stream());
   }
   if (err == cudaErrorMemoryAllocation) {
     cudaGetLastError();
@@ -119,20 +139,27 @@ void* device_allocate(std::size_t bytes, const char* what) {
 }
 
 void device_free(void* p) noexcept {
-  if (p) cudaFreeAsync(p, 0);
+  if (p) cudaFreeAsync(p, stream());
 }
 
+// Copies and fills are ordered on the library's stream like its kernels. A copy to the host waits
+// for that stream (its result is needed now); the others do not wait. A copy from pageable host
+// memory is staged by the driver before the call returns, so the caller may reuse its buffer.
 void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
-  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice); e != cudaSuccess) fail(e, "cudaMemcpy(host to device)");
+  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream()); e != cudaSuccess)
+    fail(e, "cudaMemcpyAsync(host to device)");
 }
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
-  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost); e != cudaSuccess) fail(e, "cudaMemcpy(device to host)");
+  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream()); e != cudaSuccess)
+    fail(e, "cudaMemcpyAsync(device to host)");
+  if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a copy to the host");
 }
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
-  if (cudaError_t e = cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice); e != cudaSuccess) fail(e, "cudaMemcpy(device to device)");
+  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream()); e != cudaSuccess)
+    fail(e, "cudaMemcpyAsync(device to device)");
 }
 void device_memset(void* dst, int value, std::size_t bytes) {
-  if (cudaError_t e = cudaMemset(dst, value, bytes); e != cudaSuccess) fail(e, "cudaMemset");
+  if (cudaError_t e = cudaMemsetAsync(dst, value, bytes, stream()); e != cudaSuccess) fail(e, "cudaMemsetAsync");
 }
 void device_synchronize(const char* what) {
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, what);
@@ -168,6 +195,9 @@ void copy_device_to_host(void*, const void*, std::size_t bytes) { if (bytes) no_
 void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_memset(void*, int, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_synchronize(const char*) {}
+void* current_stream() { return nullptr; }
+StreamScope::StreamScope(void*) : previous_(nullptr) {}
+StreamScope::~StreamScope() = default;
 DevicePoolUsage device_pool_usage() { return {}; }
 void reset_device_pool_peak() {}
 std::pair<std::size_t, std::size_t> device_memory_info() { no_cuda(); }

@@ -2,6 +2,8 @@
 // result's entries, taken by the kernel that writes them instead of by a second pass.
 #pragma once
 
+#include <utility>
+
 #include "hpgraph/detail/device_memory.hpp"
 
 namespace hpg::detail::cuda {
@@ -11,6 +13,8 @@ class DeviceCounter {
   /// Zeroed on the stream (no wait).
   explicit DeviceCounter(const char* what) : word_(1, what) { device_memset(word_.data(), 0, sizeof(unsigned long long)); }
   unsigned long long* data() { return word_.data(); }
+  /// The word itself, for a count left on the device (DeviceCount::on_device).
+  DeviceArray<unsigned long long> take() { return std::move(word_); }
   /// Waits for the kernels before it on the stream, then reads the count.
   unsigned long long read() const {
     unsigned long long count = 0;

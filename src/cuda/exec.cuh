@@ -25,12 +25,15 @@ struct checked_allocator {
   void deallocate(char* p, std::size_t) noexcept { device_free(p); }
 };
 
-/// Thrust on the default stream without its optional synchronizations (after a scan, a sort, a
+/// The stream this thread's library work is ordered on (hpgraph/detail/device_memory.hpp).
+inline cudaStream_t stream() { return static_cast<cudaStream_t>(current_stream()); }
+
+/// Thrust on the library's stream without its optional synchronizations (after a scan, a sort, a
 /// copy): every kernel, allocation and free of the library is ordered on that one stream, so only
 /// a result the host reads (a count, a reduction) needs to wait, and those calls still do.
 inline auto policy() {
   static checked_allocator alloc;
-  return thrust::cuda::par_nosync(alloc);
+  return thrust::cuda::par_nosync(alloc).on(stream());
 }
 
 /// Checks the launch of a kernel we wrote ourselves.

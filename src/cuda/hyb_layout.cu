@@ -130,7 +130,7 @@ void build_tail_schedule(HybLayout& h) {
       if (size[b]) thrust::copy_if(policy(), rows, rows + count, h.tail_item.data() + h.bin_start[b], in_tail_bin{ptr, b});
     const Index nlong = size[hyb_bins - 1];
     if (nlong) {
-      tail_pieces_fill_kernel<<<grid_for(nlong, 256), 256>>>(long_rows.data(), first.data(), nlong, ptr,
+      tail_pieces_fill_kernel<<<grid_for(nlong, 256), 256, 0, stream()>>>(long_rows.data(), first.data(), nlong, ptr,
                                                               h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data());
       check_launch("tail_pieces_fill_kernel");
       const auto nsplit = static_cast<Index>(thrust::count_if(policy(), long_rows.data(), long_rows.data() + nlong, more_than_one_piece{ptr}));
@@ -160,12 +160,12 @@ __global__ void renumber_columns_kernel(std::uint32_t* col, std::uint64_t n, con
 
 void count_columns(const DeviceArray<std::uint32_t>& col, std::uint32_t* count) {
   if (col.size() == 0) return;
-  count_columns_kernel<<<grid_for(col.size(), 256), 256>>>(col.data(), col.size(), count);
+  count_columns_kernel<<<grid_for(col.size(), 256), 256, 0, stream()>>>(col.data(), col.size(), count);
   check_launch("count_columns_kernel");
 }
 void renumber_columns(DeviceArray<std::uint32_t>& col, const std::uint32_t* rank) {
   if (col.size() == 0) return;
-  renumber_columns_kernel<<<grid_for(col.size(), 256), 256>>>(col.data(), col.size(), rank);
+  renumber_columns_kernel<<<grid_for(col.size(), 256), 256, 0, stream()>>>(col.data(), col.size(), rank);
   check_launch("renumber_columns_kernel");
 }
 
@@ -187,7 +187,7 @@ void order_columns_by_degree(HybLayout& h, DegreeOrderPolicy rule) {
     thrust::sequence(policy(), order.data(), order.data() + n);
     thrust::stable_sort_by_key(policy(), count.data(), count.data() + n, order.data(), thrust::greater<std::uint32_t>());
     DeviceArray<std::uint32_t> rank(n, "HYB column order");
-    rank_of_columns_kernel<<<grid_for(n, 256), 256>>>(order.data(), n, rank.data());
+    rank_of_columns_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(order.data(), n, rank.data());
     check_launch("rank_of_columns_kernel");
     renumber_columns(h.ell_col, rank.data());
     renumber_columns(h.coo_col, rank.data());
@@ -203,7 +203,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index nc
   if (n == 0) return;
   const unsigned block = 256, grid = grid_for(n, block);
   DeviceArray<std::uint32_t> deg(n, "HYB row lengths");
-  row_degrees_kernel<<<grid, block>>>(ptr, n, deg.data());
+  row_degrees_kernel<<<grid, block, 0, stream()>>>(ptr, n, deg.data());
   check_launch("row_degrees_kernel");
   guarded("HYB build", [&] {
     DeviceArray<std::uint32_t> sorted = deg.clone("HYB row lengths");
@@ -215,7 +215,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index nc
   });
   h.ell_col.allocate(n * h.width, "HYB ELL columns");
   if (h.width) {
-    ell_columns_kernel<<<grid, block>>>(ptr, col, n, h.width, h.ell_col.data());
+    ell_columns_kernel<<<grid, block, 0, stream()>>>(ptr, col, n, h.width, h.ell_col.data());
     check_launch("ell_columns_kernel");
   }
   guarded("HYB build", [&] {
@@ -234,7 +234,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index nc
     std::uint64_t total = 0;
     copy_device_to_host(&total, h.coo_ptr.data() + count, sizeof(total));
     h.coo_col.allocate(total, "HYB COO columns");
-    coo_columns_kernel<<<grid_for(count, block), block>>>(ptr, col, h.width, h.coo_rows.data(), h.coo_ptr.data(), count,
+    coo_columns_kernel<<<grid_for(count, block), block, 0, stream()>>>(ptr, col, h.width, h.coo_rows.data(), h.coo_ptr.data(), count,
                                                           h.coo_col.data());
     check_launch("coo_columns_kernel");
   });
@@ -260,11 +260,11 @@ void fill_values(const Offset* ptr, const void* val, std::size_t bytes, std::siz
   with_value_words(bytes, align, [&]<class W>(W*, std::size_t m) {
     const W* v = static_cast<const W*>(val);
     if (h.width && h.ell_col.size()) {
-      ell_values_kernel<<<grid_for(n, 256), 256>>>(ptr, v, m, n, h.width, static_cast<W*>(ell_val));
+      ell_values_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(ptr, v, m, n, h.width, static_cast<W*>(ell_val));
       check_launch("ell_values_kernel");
     }
     if (const Index count = h.coo_row_count(); count && h.coo_entries()) {
-      coo_values_kernel<<<grid_for(count, 256), 256>>>(ptr, v, m, h.width, h.coo_rows.data(), h.coo_ptr.data(), count,
+      coo_values_kernel<<<grid_for(count, 256), 256, 0, stream()>>>(ptr, v, m, h.width, h.coo_rows.data(), h.coo_ptr.data(), count,
                                                        static_cast<W*>(coo_val));
       check_launch("coo_values_kernel");
     }

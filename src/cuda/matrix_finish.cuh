@@ -204,7 +204,7 @@ MatrixMask matrix_mask(const DeviceCsr<M>* mask, const Descriptor& d) {
   m.view.col = mask->col.data();
   if (!d.mask_structure && mask->nvals) {
     m.on.allocate(mask->nvals, "mask values");
-    mask_values_kernel<<<grid_for(mask->nvals, 256), 256>>>(mask->val.data(), mask->nvals, m.on.data());
+    mask_values_kernel<<<grid_for(mask->nvals, 256), 256, 0, stream()>>>(mask->val.data(), mask->nvals, m.on.data());
     check_launch("mask_values_kernel");
     m.view.on = m.on.data();
   }
@@ -333,7 +333,7 @@ DeviceCsr<W> merge_matrix(const DeviceCsr<W>& c, const MatrixMask& mask, const A
   const CsrInput<Z> ti = csr_input(t);
   DeviceArray<std::uint64_t> offsets(n + 1, "matrix row offsets");
   if (n) {
-    merge_count_kernel<<<grid_for(n, 128), 128>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data());
+    merge_count_kernel<<<grid_for(n, 128), 128, 0, stream()>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data());
     check_launch("merge_count_kernel");
   }
   DeviceCsr<W> out;
@@ -343,7 +343,7 @@ DeviceCsr<W> merge_matrix(const DeviceCsr<W>& c, const MatrixMask& mask, const A
   out.col.allocate(out.nvals, "matrix column indices");
   out.val.allocate(out.nvals, "matrix values");
   if (n && out.nvals) {
-    merge_fill_kernel<<<grid_for(n, 128), 128>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data(), out.col.data(),
+    merge_fill_kernel<<<grid_for(n, 128), 128, 0, stream()>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data(), out.col.data(),
                                                  out.val.data());
     check_launch("merge_fill_kernel");
   }

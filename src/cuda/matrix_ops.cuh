@@ -88,7 +88,7 @@ auto ewise_csr(const Op& op, const DeviceCsr<X>& x, const DeviceCsr<Y>& y) {
   const CsrInput<Y> yi = csr_input(y);
   DeviceArray<std::uint64_t> offsets(n + 1, "matrix row offsets");
   if (n) {
-    ewise_csr_count_kernel<Union, Z><<<grid_for(n, 128), 128>>>(op, xi.view, yi.view, offsets.data());
+    ewise_csr_count_kernel<Union, Z><<<grid_for(n, 128), 128, 0, stream()>>>(op, xi.view, yi.view, offsets.data());
     check_launch("ewise_csr_count_kernel");
   }
   DeviceCsr<Z> out;
@@ -98,7 +98,7 @@ auto ewise_csr(const Op& op, const DeviceCsr<X>& x, const DeviceCsr<Y>& y) {
   out.col.allocate(out.nvals, "matrix column indices");
   out.val.allocate(out.nvals, "matrix values");
   if (n && out.nvals) {
-    ewise_csr_fill_kernel<Union, Z><<<grid_for(n, 128), 128>>>(op, xi.view, yi.view, offsets.data(), out.col.data(), out.val.data());
+    ewise_csr_fill_kernel<Union, Z><<<grid_for(n, 128), 128, 0, stream()>>>(op, xi.view, yi.view, offsets.data(), out.col.data(), out.val.data());
     check_launch("ewise_csr_fill_kernel");
   }
   adopt_offsets(out, std::move(offsets));
@@ -164,7 +164,7 @@ DeviceCsr<Z> map_csr(const F& f, const DeviceCsr<X>& a) {
   out.val.allocate(a.nvals, "matrix values");
   if (a.nvals) {
     const CsrInput<X> ai = csr_input(a);
-    map_entries_kernel<F::positional, Z><<<grid_for(a.nvals, 256), 256>>>(f, ai.view, a.nvals, out.val.data(),
+    map_entries_kernel<F::positional, Z><<<grid_for(a.nvals, 256), 256, 0, stream()>>>(f, ai.view, a.nvals, out.val.data(),
                                                                            static_cast<std::uint8_t*>(nullptr),
                                                                            static_cast<std::uint64_t*>(nullptr));
     check_launch("map_entries_kernel");
@@ -181,7 +181,7 @@ DeviceCsr<X> select_csr(const F& f, const DeviceCsr<X>& a) {
   DeviceArray<X> val(nnz, "select values");
   DeviceArray<std::uint8_t> keep(nnz, "select flags");
   DeviceArray<std::uint64_t> key(nnz, "select keys");
-  map_entries_kernel<true, X><<<grid_for(nnz, 256), 256>>>(f, ai.view, nnz, val.data(), keep.data(), key.data());
+  map_entries_kernel<true, X><<<grid_for(nnz, 256), 256, 0, stream()>>>(f, ai.view, nnz, val.data(), keep.data(), key.data());
   check_launch("map_entries_kernel");
   return guarded("select", [&] {
     const auto kept = static_cast<std::size_t>(count_set(keep.data(), nnz));
@@ -205,11 +205,11 @@ inline MatrixRegion matrix_region(const DeviceIndices& I, const DeviceIndices& J
   if (nrows) device_memset(r.row_in.data(), 0, nrows);
   if (ncols) device_memset(r.col_in.data(), 0, ncols);
   if (I.count) {
-    region_kernel<<<grid_for(I.count, 256), 256>>>(I.data(), I.count, r.row_in.data());
+    region_kernel<<<grid_for(I.count, 256), 256, 0, stream()>>>(I.data(), I.count, r.row_in.data());
     check_launch("region_kernel");
   }
   if (J.count) {
-    region_kernel<<<grid_for(J.count, 256), 256>>>(J.data(), J.count, r.col_in.data());
+    region_kernel<<<grid_for(J.count, 256), 256, 0, stream()>>>(J.data(), J.count, r.col_in.data());
     check_launch("region_kernel");
   }
   return r;
@@ -234,7 +234,7 @@ DeviceCsr<A> assign_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const Dev
   DeviceArray<std::uint64_t> key(nnz, "assign keys");
   {
     const CsrInput<A> ai = csr_input(a);
-    assign_keys_kernel<<<grid_for(nnz, 256), 256>>>(ai.view, nnz, I.data(), J.data(), key.data());
+    assign_keys_kernel<<<grid_for(nnz, 256), 256, 0, stream()>>>(ai.view, nnz, I.data(), J.data(), key.data());
     check_launch("assign_keys_kernel");
   }
   DeviceArray<A> val = a.val.clone("assign values");
@@ -284,7 +284,7 @@ DeviceCsr<X> assign_scalar_csr(const X& x, const MatrixRegion& region, const Mat
     if (mn == 0) return empty_csr<X>(nrows, ncols);
     DeviceArray<std::uint64_t> all(mn, "assign keys");
     DeviceArray<std::uint8_t> keep(mn, "assign flags");
-    mask_region_keys_kernel<<<grid_for(mn, 256), 256>>>(mask.view, mask.nrows, mn, RegionView{region.row_in.data(), region.col_in.data()},
+    mask_region_keys_kernel<<<grid_for(mn, 256), 256, 0, stream()>>>(mask.view, mask.nrows, mn, RegionView{region.row_in.data(), region.col_in.data()},
                                                         all.data(), keep.data());
     check_launch("mask_region_keys_kernel");
     guarded("assign", [&] {
@@ -298,7 +298,7 @@ DeviceCsr<X> assign_scalar_csr(const X& x, const MatrixRegion& region, const Mat
     const std::uint64_t total = std::uint64_t(rows.size()) * cols.size();
     key.allocate(total, "assign keys");
     if (total) {
-      block_keys_kernel<<<grid_for(total, 256), 256>>>(rows.data(), cols.data(), cols.size(), total, key.data());
+      block_keys_kernel<<<grid_for(total, 256), 256, 0, stream()>>>(rows.data(), cols.data(), cols.size(), total, key.data());
       check_launch("block_keys_kernel");
     }
   }
@@ -386,13 +386,13 @@ DeviceCsr<A> extract_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const De
   const CsrInput<A> ai = csr_input(a);
   const ColumnMap map = column_map(J, a.ncols);
   DeviceArray<std::uint64_t> offsets(nrows + 1, "extract offsets");
-  extract_count_kernel<<<grid_for(nrows, 128), 128>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(), offsets.data());
+  extract_count_kernel<<<grid_for(nrows, 128), 128, 0, stream()>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(), offsets.data());
   check_launch("extract_count_kernel");
   const std::uint64_t total = scan_counts(offsets, nrows);
   DeviceArray<std::uint64_t> key(total, "extract keys");
   DeviceArray<A> val(total, "extract values");
   if (total) {
-    extract_fill_kernel<<<grid_for(nrows, 128), 128>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(),
+    extract_fill_kernel<<<grid_for(nrows, 128), 128, 0, stream()>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(),
                                                        offsets.data(), key.data(), val.data());
     check_launch("extract_fill_kernel");
   }
@@ -436,16 +436,16 @@ DeviceResult<A> extract_column(const DeviceCsr<A>& a, Index j, bool row, const D
   if (len && a.nvals) {
     const CsrInput<A> ai = csr_input(a);
     if (row) {
-      row_spread_kernel<<<grid_for(len, 256), 256>>>(ai.view, j, line.val.data(), line.present.data());
+      row_spread_kernel<<<grid_for(len, 256), 256, 0, stream()>>>(ai.view, j, line.val.data(), line.present.data());
       check_launch("row_spread_kernel");
     } else {
-      column_spread_kernel<<<grid_for(len, 256), 256>>>(ai.view, static_cast<std::uint32_t>(j), line.val.data(), line.present.data());
+      column_spread_kernel<<<grid_for(len, 256), 256, 0, stream()>>>(ai.view, static_cast<std::uint32_t>(j), line.val.data(), line.present.data());
       check_launch("column_spread_kernel");
     }
   }
   DeviceResult<A> t(wsize);
   if (I.count) {
-    extract_gather_kernel<A><<<grid_for(I.count, 256), 256>>>(I.data(), I.count, line.val.data(), line.present.data(), t.val.data(),
+    extract_gather_kernel<A><<<grid_for(I.count, 256), 256, 0, stream()>>>(I.data(), I.count, line.val.data(), line.present.data(), t.val.data(),
                                                             t.present.data());
     check_launch("extract_gather_kernel");
   }

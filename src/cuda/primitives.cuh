@@ -34,6 +34,9 @@ void stable_sort_with_permutation(std::uint64_t* keys, std::size_t n, std::uint3
 std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n);
 /// The number of nonzero bytes.
 std::size_t count_set(const std::uint8_t* flags, std::size_t n);
+/// The same count left on the device: a one-word array that one kernel fills, in stream order; the
+/// host does not wait.
+DeviceArray<unsigned long long> count_set_on_device(const std::uint8_t* flags, std::size_t n);
 /// col[k] = the column (low 32 bits) of keys[k].
 void key_columns(const std::uint64_t* keys, std::size_t n, std::uint32_t* col);
 /// CSR row offsets (nrows + 1 of them) of sorted keys (row << 32 | column).

@@ -156,7 +156,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
   if constexpr (!castable_v<W, Z>) {
     throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
   } else {
-    const bool output_is_t = std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals == 0 || (!maskv && !d.mask_complement));
+    const bool output_is_t = std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals.is(0) || (!maskv && !d.mask_complement));
     if (output_is_t) {
       if (!t.masked && (maskv || d.mask_complement)) keep_entries(t, probe_allows<MaskProbe<M>>{probe}, "masked result");
       DeviceVec<W> out;
@@ -172,7 +172,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
           thrust::transform(policy(), t.val.data(), t.val.data() + t.nvals, out.val.data(), typecast_value<W>{});
         });
       }
-      vec_to_format(out, host::preferred_format(out.size, out.nvals));
+      settle_format(out);
       w = std::move(out);
       return;
     }
@@ -181,7 +181,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
     DeviceArray<std::uint8_t> tpres(n, "result bitmap");
     if (n) device_memset(tpres.data(), 0, n);
     if (t.nvals) {
-      scatter_sparse_kernel<<<grid_for(t.nvals, 256), 256>>>(t.idx.data(), t.val.data(), t.nvals, tval.data(), tpres.data());
+      scatter_sparse_kernel<<<grid_for(t.nvals, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals, tval.data(), tpres.data());
       check_launch("scatter_sparse_kernel");
     }
     finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals);

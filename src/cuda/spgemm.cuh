@@ -97,7 +97,7 @@ DeviceCsr<typename SR::value_type> mxm_masked_dot(const SR& s, const DeviceCsr<A
   DeviceArray<std::uint64_t> key(mn, "mxm keys");
   DeviceArray<Z> val(mn, "mxm values");
   DeviceArray<std::uint8_t> found(mn, "mxm flags");
-  masked_dot_kernel<<<grid_for(mn, 256), 256>>>(s, ai.view, bi.view, mask.view, mask.nrows, mn, key.data(), val.data(), found.data());
+  masked_dot_kernel<<<grid_for(mn, 256), 256, 0, stream()>>>(s, ai.view, bi.view, mask.view, mask.nrows, mn, key.data(), val.data(), found.data());
   check_launch("masked_dot_kernel");
   return guarded("mxm (masked dot)", [&] {
     const auto kept = static_cast<std::size_t>(count_set(found.data(), mn));
@@ -169,7 +169,7 @@ DeviceCsr<typename SR::value_type> mxm_esc(const SR& s, const DeviceCsr<A>& a, c
   return guarded("mxm (Gustavson)", [&] {
     DeviceArray<std::uint64_t> start(nnza, "mxm offsets");
     DeviceArray<std::uint32_t> arow(nnza, "mxm rows");
-    esc_lengths_kernel<<<grid_for(nnza, 256), 256>>>(ai.view, bi.view, nnza, start.data(), arow.data());
+    esc_lengths_kernel<<<grid_for(nnza, 256), 256, 0, stream()>>>(ai.view, bi.view, nnza, start.data(), arow.data());
     check_launch("esc_lengths_kernel");
     std::uint64_t last_len = 0;
     copy_device_to_host(&last_len, start.data() + nnza - 1, sizeof(last_len));
@@ -181,7 +181,7 @@ DeviceCsr<typename SR::value_type> mxm_esc(const SR& s, const DeviceCsr<A>& a, c
 
     DeviceArray<std::uint64_t> key(total, "mxm products (keys)");
     DeviceArray<Z> prod(total, "mxm products");
-    esc_expand_kernel<<<grid_for(total, 256), 256>>>(s, ai.view, bi.view, arow.data(), start.data(), nnza, total, mask.view, key.data(),
+    esc_expand_kernel<<<grid_for(total, 256), 256, 0, stream()>>>(s, ai.view, bi.view, arow.data(), start.data(), nnza, total, mask.view, key.data(),
                                                      prod.data());
     check_launch("esc_expand_kernel");
     start.release();

@@ -244,7 +244,7 @@ void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValue
   const Index n = h.bin_start[bin + 1] - h.bin_start[bin];
   if (n == 0) return;
   const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
-  tail_rows_kernel<Lanes, UFirst><<<grid_for(warps * 32, 256), 256>>>(
+  tail_rows_kernel<Lanes, UFirst><<<grid_for(warps * 32, 256), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval,
       upres, mask.data(), mask.all_allowed, entry_out_first, tval, tpres);
   check_launch("tail_rows_kernel");
@@ -274,7 +274,7 @@ void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t*
     }
   }
   const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
-  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v, uval, upres,
+  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v, uval, upres,
                                                      mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   check_launch("ell_pull_kernel");
   if (h.coo_row_count() == 0) return;
@@ -286,13 +286,13 @@ void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t*
   const Index nsplit = h.split_rows.size();
   DeviceArray<Z> part(nsplit ? nlong : 0, "SpMV partial results");
   DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
-  tail_pieces_kernel<UFirst><<<grid_for(nlong * 32, 256), 256>>>(
+  tail_pieces_kernel<UFirst><<<grid_for(nlong * 32, 256), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
       h.coo_col.data(), h.col_order.data(), coo_v, uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(),
       tpres.data(), part.data(), part_any.data());
   check_launch("tail_pieces_kernel");
   if (nsplit) {
-    tail_split_kernel<<<grid_for(nsplit, 256), 256>>>(s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(),
+    tail_split_kernel<<<grid_for(nsplit, 256), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(),
                                                       h.coo_ptr.data(), part.data(), part_any.data(), tval.data(), tpres.data());
     check_launch("tail_split_kernel");
   }
@@ -329,10 +329,10 @@ void pull_csr(const SR& s, const DeviceCsr<A>& a, const U* uval, const std::uint
   tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
   if (a.wide_offsets())
-    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, a.ptr64.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
+    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, a.ptr64.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
                                                        mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   else
-    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256>>>(s, n, a.ptr32.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
+    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, a.ptr32.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
                                                        mask.all_allowed, entry_out_first, tval.data(), tpres.data());
   check_launch("csr_pull_kernel");
 }
@@ -387,8 +387,8 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
   guarded("push SpMV", [&] {
     // start[q] for q < nu, and start[nu] = the number of products (read back once, to size the arrays).
     DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
-    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
-    else push_lengths_kernel<<<grid_for(nu, 256), 256>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
+    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256, 0, stream()>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
+    else push_lengths_kernel<<<grid_for(nu, 256), 256, 0, stream()>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
     check_launch("push_lengths_kernel");
     thrust::exclusive_scan(policy(), start.data(), start.data() + nu + 1, start.data());
     std::uint64_t total = 0;
@@ -397,11 +397,11 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
     DeviceArray<std::uint32_t> key(total, "push keys");
     DeviceArray<Z> prod(total, "push products");
     if (p.wide_offsets())
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx,
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256, 0, stream()>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx,
                                                                 u_sparse.val, nu, start.data(), total, allows,
                                                                 entry_out_first, key.data(), prod.data());
     else
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx,
+      push_expand_kernel<UFirst><<<grid_for(total, 256), 256, 0, stream()>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx,
                                                                 u_sparse.val, nu, start.data(), total, allows,
                                                                 entry_out_first, key.data(), prod.data());
     check_launch("push_expand_kernel");
@@ -449,7 +449,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   std::optional<Index> t_nvals;
   {
     const BitmapInput<U> ub = as_bitmap(u);
-    const std::uint8_t* upres = u.nvals == u.size ? nullptr : ub.present;  // a full u: no bitmap to read
+    const std::uint8_t* upres = u.nvals.is(u.size) ? nullptr : ub.present;  // a full u: no bitmap to read
     const DeviceMask everywhere;
     const DeviceMask& skip = tuning().fuse_mask ? mask : everywhere;
     if (tuning().pull_over_hyb) {

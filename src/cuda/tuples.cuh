@@ -209,6 +209,72 @@ void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
   });
 }
 
+/// An entry as one kernel found it: its value, and whether it was there.
+template <class T>
+struct FoundEntry {
+  T value;
+  std::uint8_t found;
+};
+
+template <class T>
+__global__ void find_entry_kernel(const std::uint8_t* present, const std::uint32_t* idx, Index nvals, const T* val, Index i,
+                                  FoundEntry<T>* out) {
+  Index pos = i;
+  bool found;
+  if (present) {
+    found = present[i] != 0;
+  } else {
+    Index lo = 0, hi = nvals;  // the first position with idx >= i
+    while (lo < hi) {
+      const Index mid = (lo + hi) / 2;
+      if (idx[mid] < i) lo = mid + 1; else hi = mid;
+    }
+    pos = lo;
+    found = lo < nvals && idx[lo] == i;
+  }
+  out->found = found;
+  if (found) out->value = val[pos];
+}
+
+/// GrB_Vector_extractElement on the GPU: one kernel finds the entry, one copy brings it back (one
+/// host wait; the caller asked for a value).
+template <class T>
+std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
+  const bool bitmap = v.format == VectorFormat::bitmap;
+  if (!bitmap && v.nvals.is(0)) return std::nullopt;
+  DeviceArray<FoundEntry<T>> out(1, "vector element");
+  find_entry_kernel<<<1, 1, 0, stream()>>>(bitmap ? v.present.data() : nullptr, v.idx.data(), bitmap ? Index(0) : Index(v.nvals),
+                                           v.val.data(), i, out.data());
+  check_launch("find_entry_kernel");
+  FoundEntry<T> e;
+  copy_device_to_host(&e, out.data(), sizeof(e));
+  if (!e.found) return std::nullopt;
+  return e.value;
+}
+
+/// Sets (set) or removes entry i of a bitmap vector in place, adjusting the count on the device.
+template <class T>
+__global__ void write_bitmap_entry_kernel(std::uint8_t* present, T* val, Index i, bool set, T x, unsigned long long* count) {
+  const bool had = present[i] != 0;
+  if (set) val[i] = x;
+  present[i] = set;
+  if (had != set) *count += set ? 1ull : ~0ull;  // ~0: minus one, modulo 2^64
+}
+
+template <class T>
+void write_bitmap_entry(DeviceVec<T>& v, Index i, const T* x) {
+  unsigned long long* count = v.nvals.device_word();
+  write_bitmap_entry_kernel<<<1, 1, 0, stream()>>>(v.present.data(), v.val.data(), i, x != nullptr, x ? *x : T{}, count);
+  check_launch("write_bitmap_entry_kernel");
+}
+
+/// The form the vector should take for its count (host::preferred_format), when the count is known;
+/// a vector whose count is still on the device keeps its form (finding it out would wait).
+template <class T>
+void settle_format(DeviceVec<T>& v) {
+  if (auto n = v.nvals.if_known()) vec_to_format(v, host::preferred_format(v.size, *n));
+}
+
 /// A sparse vector from sorted unique keys (the index in the low 32 bits).
 template <class T>
 DeviceVec<T> vec_from_sorted_keys(Index size, DeviceArray<std::uint64_t>&& keys, DeviceArray<T>&& vals) {

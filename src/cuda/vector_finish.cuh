@@ -80,10 +80,15 @@ struct SparseInput {
 template <class T>
 SparseInput<T> as_sparse(const DeviceVec<T>& v) {
   SparseInput<T> s;
-  s.nvals = v.nvals;
+  s.nvals = v.nvals;  // a count still on the device is read here: the list's length is needed
   if (v.format != VectorFormat::sparse) {
-    s.owned = bitmap_copy(v);  // a copy to convert
-    vec_to_format(s.owned, VectorFormat::sparse);
+    // The bitmap's entries, compacted straight into a list of their own (v is left as it is).
+    s.owned.size = v.size;
+    s.owned.nvals = s.nvals;
+    s.owned.format = VectorFormat::sparse;
+    s.owned.idx.allocate(s.nvals, "vector indices");
+    s.owned.val.allocate(s.nvals, "vector values");
+    if (s.nvals) guarded("sparse input", [&] { select_flagged(v.present.data(), v.size, v.val.data(), s.owned.idx.data(), s.owned.val.data()); });
     s.idx = s.owned.idx.data();
     s.val = s.owned.val.data();
   } else {
@@ -108,7 +113,7 @@ DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
   m.present = true;
   m.allowed.allocate(n, "mask");
   if (n) {
-    mask_from_bitmap_kernel<<<grid_for(n, 256), 256>>>(b.val, b.present, n, d.mask_structure, d.mask_complement, m.allowed.data());
+    mask_from_bitmap_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(b.val, b.present, n, d.mask_structure, d.mask_complement, m.allowed.data());
     check_launch("mask_from_bitmap_kernel");
   }
   return m;
@@ -185,7 +190,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   const bool everywhere = !mask.present && mask.all_allowed && !region;
   std::optional<Index> known;  // the result's count, when it needs no counting
   if (everywhere && !accumulates) known = t_nvals;
-  else if (everywhere && (t_nvals == n || w.nvals == n)) known = n;
+  else if (everywhere && (t_nvals == n || w.nvals.is(n))) known = n;
   const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;
@@ -195,12 +200,12 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   if (n) {
     std::optional<DeviceCounter> kept;
     if (!known) kept.emplace("finish count");
-    finish_kernel<<<capped_grid_for(n, 256), 256>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
+    finish_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
                                              out.val.data(), out.present.data(), kept ? kept->data() : nullptr);
     check_launch("finish_kernel");
-    out.nvals = known ? *known : static_cast<Index>(kept->read());
+    out.nvals = known ? DeviceCount(*known) : DeviceCount::on_device(kept->take());
   }
-  vec_to_format(out, host::preferred_format(out.size, out.nvals));
+  settle_format(out);
   w = std::move(out);
 }
 
@@ -216,11 +221,12 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       DeviceVec<W> out;
       out.size = n;
       out.format = VectorFormat::bitmap;
-      // No pass over T is made here to count in, so an unknown count is a pass of its own.
-      out.nvals = t_nvals ? *t_nvals : n ? guarded("finish", [&] { return static_cast<Index>(count_set(tpres.data(), n)); }) : 0;
+      // No pass over T is made here to count in, so an unknown count is a pass of its own, left on
+      // the device until someone asks for it.
+      out.nvals = t_nvals ? DeviceCount(*t_nvals) : n ? DeviceCount::on_device(count_set_on_device(tpres.data(), n)) : DeviceCount(0);
       out.val = std::move(tval);
       out.present = std::move(tpres);
-      vec_to_format(out, host::preferred_format(out.size, out.nvals));
+      settle_format(out);
       w = std::move(out);
       return;
     }

@@ -2,6 +2,7 @@
 // a Thrust reduction) and hands it to finish_vector. Matrices enter only through their CSR.
 #pragma once
 
+#include <cub/device/device_reduce.cuh>
 #include <thrust/reduce.h>
 #include <thrust/transform_reduce.h>
 
@@ -55,10 +56,10 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   const BitmapInput<U> ub = as_bitmap(u);
   const BitmapInput<V> vb = as_bitmap(v);
   // Full inputs (PageRank's vectors): the intersection of two, or the union with one, is full.
-  const bool u_full = u.nvals == n, v_full = v.nvals == n;
+  const bool u_full = u.nvals.is(n), v_full = v.nvals.is(n);
   DeviceResult<Z> t(n, Union ? u_full || v_full : u_full && v_full);
   if (n) {
-    ewise_kernel<Union><<<grid1(n), 256>>>(op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
+    ewise_kernel<Union><<<grid1(n), 256, 0, stream()>>>(op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
     check_launch("ewise_kernel");
   }
   return t;
@@ -97,15 +98,14 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   t.val.allocate(t.nvals, "result values");
   DeviceArray<std::uint8_t> keep(t.nvals, "result stencil");
   if (u_drives)
-    ewise_mult_sparse_kernel<true><<<grid1(t.nvals), 256>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(v),
+    ewise_mult_sparse_kernel<true><<<grid1(t.nvals), 256, 0, stream()>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(v),
                                                             t.val.data(), keep.data());
   else
-    ewise_mult_sparse_kernel<false><<<grid1(t.nvals), 256>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(u),
+    ewise_mult_sparse_kernel<false><<<grid1(t.nvals), 256, 0, stream()>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(u),
                                                              t.val.data(), keep.data());
   check_launch("ewise_mult_sparse_kernel");
-  const auto& other_nvals = u_drives ? v.nvals : u.nvals;
-  const auto& other_size = u_drives ? v.size : u.size;
-  if (other_nvals != other_size) keep_stencil(t, keep.data(), "ewise_mult");  // a full other operand keeps every entry
+  const bool other_full = u_drives ? v.nvals.is(v.size) : u.nvals.is(u.size);
+  if (!other_full) keep_stencil(t, keep.data(), "ewise_mult");  // a full other operand keeps every entry
   return t;
 }
 
@@ -129,7 +129,7 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_dro
   t.idx = u.idx.clone("result indices");
   t.val.allocate(t.nvals, "result values");
   DeviceArray<std::uint8_t> keep(can_drop ? t.nvals : 0, "result stencil");
-  map_sparse_kernel<Z><<<grid1(t.nvals), 256>>>(f, t.idx.data(), u.val.data(), t.nvals, t.val.data(), keep.data());
+  map_sparse_kernel<Z><<<grid1(t.nvals), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals, t.val.data(), keep.data());
   check_launch("map_sparse_kernel");
   if (can_drop) keep_stencil(t, keep.data(), "select");
   return t;
@@ -154,9 +154,9 @@ template <class Z, class F, class U>
 DeviceResult<Z> map(const F& f, const DeviceVec<U>& u, bool can_drop) {
   const Index n = u.size;
   const BitmapInput<U> ub = as_bitmap(u);
-  DeviceResult<Z> t(n, !can_drop && u.nvals == n);
+  DeviceResult<Z> t(n, !can_drop && u.nvals.is(n));
   if (n) {
-    map_kernel<Z><<<grid1(n), 256>>>(f, ub.val, ub.present, n, t.val.data(), t.present.data());
+    map_kernel<Z><<<grid1(n), 256, 0, stream()>>>(f, ub.val, ub.present, n, t.val.data(), t.present.data());
     check_launch("map_kernel");
   }
   return t;
@@ -219,6 +219,23 @@ struct maybe_op {
   }
 };
 
+/// Reduces first[0, n) with op from init on the device (CUB), then brings the one result back: one
+/// wait, where Thrust's reduce waited twice.
+template <class It, class V, class Op>
+V reduce_to_host(It first, Index n, V init, Op op, const char* what) {
+  DeviceArray<V> out(1, what);
+  std::size_t temp_bytes = 0;
+  auto check = [&](cudaError_t e) {
+    if (e != cudaSuccess) throw_error(Info::cuda_error, std::string(what) + ": " + cudaGetErrorString(e));
+  };
+  check(cub::DeviceReduce::Reduce(nullptr, temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()));
+  DeviceArray<std::uint8_t> temp(temp_bytes, what);
+  check(cub::DeviceReduce::Reduce(temp.data(), temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()));
+  V result;
+  copy_device_to_host(&result, out.data(), sizeof(V));
+  return result;
+}
+
 /// (+) over n stored values, seeded with "no value" rather than the monoid's identity: the ANY
 /// monoid has no true identity (its "identity" could be picked instead of an entry), and a
 /// reduction order Thrust chooses must not change which values can come out. One reduction, one
@@ -227,11 +244,8 @@ template <class Monoid, class V>
 auto reduce_values(const Monoid& m, const V* val, Index n) {
   using Z = std::decay_t<decltype(m.identity())>;
   if (n == 0) return static_cast<Z>(m.identity());
-  const MaybeValue<Z> r = guarded("reduce", [&] {
-    auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, V>{val, nullptr});
-    return thrust::reduce(policy(), first, first + n, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m});
-  });
-  return r.value;
+  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, V>{val, nullptr});
+  return reduce_to_host(first, n, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, "reduce").value;
 }
 
 /// A sparse vector reduces its value list; a bitmap one in one pass over its bitmap (no copy
@@ -239,13 +253,11 @@ auto reduce_values(const Monoid& m, const V* val, Index n) {
 template <class Monoid, class U>
 auto reduce_vector(const Monoid& m, const DeviceVec<U>& u) {
   using Z = std::decay_t<decltype(m.identity())>;
-  if (u.format == VectorFormat::sparse || u.nvals == u.size) return reduce_values(m, u.val.data(), u.nvals);
-  if (u.nvals == 0) return static_cast<Z>(m.identity());
-  const MaybeValue<Z> r = guarded("reduce", [&] {
-    auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, U>{u.val.data(), u.present.data()});
-    return thrust::reduce(policy(), first, first + u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m});
-  });
-  return r.value;
+  if (u.format == VectorFormat::sparse || u.nvals.is(u.size)) return reduce_values(m, u.val.data(), u.nvals);
+  if (u.nvals.is(0)) return static_cast<Z>(m.identity());
+  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, U>{u.val.data(), u.present.data()});
+  const MaybeValue<Z> r = reduce_to_host(first, u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, "reduce");
+  return r.has ? r.value : static_cast<Z>(m.identity());  // a bitmap whose count was not known may be empty
 }
 
 template <class Monoid, class A>
@@ -270,8 +282,8 @@ template <class Z, class Op, class A>
 DeviceResult<Z> reduce_rows(const Op& op, const DeviceCsr<A>& a) {
   DeviceResult<Z> t(a.nrows);
   if (a.nrows) {
-    if (a.wide_offsets()) reduce_rows_kernel<Z><<<grid1(a.nrows), 256>>>(op, a.ptr64.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
-    else reduce_rows_kernel<Z><<<grid1(a.nrows), 256>>>(op, a.ptr32.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
+    if (a.wide_offsets()) reduce_rows_kernel<Z><<<grid1(a.nrows), 256, 0, stream()>>>(op, a.ptr64.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
+    else reduce_rows_kernel<Z><<<grid1(a.nrows), 256, 0, stream()>>>(op, a.ptr32.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
     check_launch("reduce_rows_kernel");
   }
   return t;

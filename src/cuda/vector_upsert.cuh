@@ -61,22 +61,22 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
   const Index m = mask.nvals;
   if (m == 0) return;
   guarded("assign", [&] {
-    if (w.format == VectorFormat::bitmap && w.nvals == w.size) {  // full (SSSP's distances): no count to wait for
-      upsert_bitmap_kernel<<<grid_for(m, 256), 256>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(),
+    if (w.format == VectorFormat::bitmap && w.nvals.is(w.size)) {  // full (SSSP's distances): no count to wait for
+      upsert_bitmap_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(),
                                                       static_cast<unsigned long long*>(nullptr));
       check_launch("upsert_bitmap_kernel");
       return;
     }
     if (w.format == VectorFormat::bitmap) {
-      DeviceCounter added("assign count");
-      upsert_bitmap_kernel<<<grid_for(m, 256), 256>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(), added.data());
+      // The entries that were absent are added to w's count on the device: nothing waits.
+      unsigned long long* count = w.nvals.device_word();
+      upsert_bitmap_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(), count);
       check_launch("upsert_bitmap_kernel");
-      w.nvals += static_cast<Index>(added.read());
       return;
     }
     // Sparse w: the union of M's list (its values win) and w's.
     DeviceArray<W> mval(m, "assign values");
-    upsert_values_kernel<<<grid_for(m, 256), 256>>>(mask.idx.data(), m, src, mval.data());
+    upsert_values_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, mval.data());
     check_launch("upsert_values_kernel");
     const Index cap = m + w.nvals;
     DeviceArray<std::uint32_t> idx(cap, "vector indices");
@@ -91,7 +91,7 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
     val.shrink(out.nvals, "vector values");
     out.idx = std::move(idx);
     out.val = std::move(val);
-    vec_to_format(out, host::preferred_format(out.size, out.nvals));
+    settle_format(out);
     w = std::move(out);
   });
 }

@@ -59,10 +59,10 @@ DeviceEdges generate_edges_device(const GraphSpec& spec) {
                                      "the generated graph " + describe(spec) + " (" + std::to_string(count) + " edges)");
   out.keys.allocate(count, "generated edges");
   if (m) {
-    make_edges_kernel<<<grid_size(m), block>>>(r, m, out.keys.data());
+    make_edges_kernel<<<grid_size(m), block, 0, hpg::detail::cuda::stream()>>>(r, m, out.keys.data());
     hpg::detail::cuda::check_launch("make_edges_kernel");
     if (mirror) {
-      mirror_kernel<<<grid_size(m), block>>>(m, out.keys.data());
+      mirror_kernel<<<grid_size(m), block, 0, hpg::detail::cuda::stream()>>>(m, out.keys.data());
       hpg::detail::cuda::check_launch("mirror_kernel");
     }
   }
@@ -75,7 +75,7 @@ DeviceEdges generate_edges_device(const GraphSpec& spec) {
   }
   if (spec.weighted && !out.keys.empty()) {
     out.weights.allocate(out.keys.size(), "generated weights");
-    weights_kernel<<<grid_size(out.keys.size()), block>>>(r, out.keys.size(), out.keys.data(), out.weights.data());
+    weights_kernel<<<grid_size(out.keys.size()), block, 0, hpg::detail::cuda::stream()>>>(r, out.keys.size(), out.keys.data(), out.weights.data());
     hpg::detail::cuda::check_launch("weights_kernel");
   }
   hpg::detail::device_synchronize("generate_edges_device");

@@ -23,6 +23,22 @@ void copy_host_to_device(void* dst, const void* src, std::size_t bytes);
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes);
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
 void device_memset(void* dst, int value, std::size_t bytes);
+/// The CUDA stream (a cudaStream_t) that the calling thread's library work is ordered on: every
+/// kernel, Thrust/CUB call, copy, fill, allocation and free of the library goes there. A library-wide
+/// blocking stream unless a StreamScope on this thread chose another. Null in a build without CUDA.
+void* current_stream();
+/// While it lives, the calling thread's library work goes to stream `s` (a cudaStream_t), e.g. a
+/// stream being captured into a CUDA graph. Scopes nest.
+class StreamScope {
+ public:
+  explicit StreamScope(void* s);
+  ~StreamScope();
+  StreamScope(const StreamScope&) = delete;
+  StreamScope& operator=(const StreamScope&) = delete;
+
+ private:
+  void* previous_;
+};
 /// Waits for the device and turns an asynchronous kernel fault into Error(cuda_error).
 void device_synchronize(const char* what);
 /// Free and total device memory, in bytes.

@@ -2,8 +2,11 @@
 // them are in hpgraph/host (std C++) and hpgraph/cuda (Thrust/CUB, compiled only by nvcc).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "hpgraph/detail/device_memory.hpp"
@@ -126,10 +129,78 @@ struct HostVec {
   std::vector<std::uint8_t> present;  // bitmap: size flags
 };
 
+/// The entry count of a device vector. Known on the host, or still on the device: a word that the
+/// kernel which made the vector counted into, read (a host wait, once; the value is kept) only when
+/// something asks for the number. An operation that makes a vector therefore need not wait for its
+/// count, and one that only uses the count to choose a faster path asks known() / is() instead.
+/// Converting to Index reads it, so code that needs the number gets the right one either way.
+/// Reads from several threads at once are safe (the first read may happen twice; both agree).
+class DeviceCount {
+ public:
+  DeviceCount() = default;
+  DeviceCount(Index n) : known_(static_cast<std::int64_t>(n)) {}  // NOLINT: an Index is a known count
+  // One load of the other's state: another thread's get() may make it known meanwhile, and a copy
+  // that saw "unknown" must then still take the word (get() never frees it).
+  DeviceCount(const DeviceCount& o) : known_(o.known_.load(std::memory_order_acquire)) {
+    if (known_.load(std::memory_order_relaxed) < 0) word_ = o.word_.clone("vector count");
+  }
+  DeviceCount(DeviceCount&& o) noexcept : known_(o.known_.exchange(0)), word_(std::move(o.word_)) {}
+  DeviceCount& operator=(const DeviceCount& o) {
+    if (this != &o) *this = DeviceCount(o);
+    return *this;
+  }
+  DeviceCount& operator=(DeviceCount&& o) noexcept {
+    if (this != &o) {
+      known_ = o.known_.exchange(0);  // a moved-from vector is empty: its count is a known 0
+      word_ = std::move(o.word_);
+    }
+    return *this;
+  }
+  /// A count that a kernel has written (or will write, in stream order) to `word`.
+  static DeviceCount on_device(DeviceArray<unsigned long long>&& word) {
+    DeviceCount c;
+    c.known_ = -1;
+    c.word_ = std::move(word);
+    return c;
+  }
+  bool known() const { return known_.load(std::memory_order_acquire) >= 0; }
+  /// The count if it is known without waiting.
+  std::optional<Index> if_known() const {
+    const std::int64_t k = known_.load(std::memory_order_acquire);
+    return k >= 0 ? std::optional<Index>(static_cast<Index>(k)) : std::nullopt;
+  }
+  /// Whether the count is known to be n (an unknown count is not: the caller takes its general path).
+  bool is(Index n) const { return if_known() == n; }
+  /// The count, read from the device if it is not known yet (a host wait).
+  Index get() const {
+    if (auto k = if_known()) return *k;
+    unsigned long long v = 0;
+    copy_device_to_host(&v, word_.data(), sizeof(v));
+    known_.store(static_cast<std::int64_t>(v), std::memory_order_release);
+    return static_cast<Index>(v);
+  }
+  operator Index() const { return get(); }  // NOLINT: reading the count is what an Index wants
+  /// The device word holding the count, made from the known value if there is none (no wait): a
+  /// kernel that changes the vector in place may add to it. The count is unknown afterwards.
+  unsigned long long* device_word() {
+    if (auto k = if_known()) {
+      if (word_.empty()) word_.allocate(1, "vector count");
+      const unsigned long long v = *k;
+      copy_host_to_device(word_.data(), &v, sizeof(v));
+      known_.store(-1, std::memory_order_release);
+    }
+    return word_.data();
+  }
+
+ private:
+  mutable std::atomic<std::int64_t> known_{0};  // -1: on the device, in word_
+  DeviceArray<unsigned long long> word_;
+};
+
 template <class T>
 struct DeviceVec {
   Index size = 0;
-  Index nvals = 0;
+  DeviceCount nvals = 0;
   VectorFormat format = VectorFormat::sparse;
   DeviceArray<std::uint32_t> idx;
   DeviceArray<T> val;

@@ -1,0 +1,122 @@
+// hpg::DeviceCallCounter counts what the GPU is asked to do, and the GPU suite holds the library to
+// its per-call costs with it: a BFS level's kernel launches and host waits (push and pull) may not
+// grow past what they are today, so a regression fails here and not only in a benchmark chart.
+// Skipped without a GPU, and where another tool (compute-sanitizer, a profiler) holds CUPTI.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/hpgraph.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using hpg::Backend;
+using hpg::Index;
+
+/// A counter, or null when CUPTI cannot be had here (the caller skips the test).
+std::unique_ptr<hpg::DeviceCallCounter> counter_or_skip() {
+  try {
+    return std::make_unique<hpg::DeviceCallCounter>();
+  } catch (const hpg::Error& e) {
+    std::cout << "[ SKIP REASON ] " << e.what() << "\n";
+    return nullptr;
+  }
+}
+
+#define HPG_COUNTER_OR_SKIP(name)                  \
+  auto name = counter_or_skip();                   \
+  if (!name) GTEST_SKIP() << "CUPTI is not available here"
+
+#if HPG_HAS_CUDA
+__global__ void touch_kernel(int* p) { *p = 1; }
+#endif
+
+TEST(DeviceCalls, CountsLaunchesWaitsAndTransfersOneByOne) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+#if HPG_HAS_CUDA
+  hpg::detail::DeviceArray<int> word(1, "test word");
+  hpg::detail::device_synchronize("test setup");
+  HPG_COUNTER_OR_SKIP(count);
+  touch_kernel<<<1, 1, 0, hpg::detail::cuda::stream()>>>(word.data());
+  hpg::detail::cuda::check_launch("touch_kernel");
+  hpg::DeviceCalls c = count->counts();
+  EXPECT_EQ(c.launches, 1u) << hpg::to_string(c);
+  EXPECT_EQ(c.host_waits, 0u) << hpg::to_string(c);
+  hpg::detail::device_memset(word.data(), 0, sizeof(int));
+  c = count->counts();
+  EXPECT_EQ(c.transfers, 1u) << hpg::to_string(c);
+  EXPECT_EQ(c.host_waits, 0u) << hpg::to_string(c);
+  int x = 7;
+  hpg::detail::copy_device_to_host(&x, word.data(), sizeof(int));
+  EXPECT_EQ(x, 0);
+  c = count->counts();
+  EXPECT_EQ(c.launches, 1u) << hpg::to_string(c);
+  EXPECT_EQ(c.host_waits, 1u) << hpg::to_string(c);
+  // Thrust's launches count as our own do: a sort of a few keys launches at least one kernel.
+  const auto before = count->counts();
+  hpg::Vector<std::int64_t> v(1000, Backend::cuda);
+  v.build(std::vector<Index>{5, 3, 9}, std::vector<std::int64_t>{1, 2, 3});
+  const std::uint64_t build_launches = (count->counts() - before).launches;
+  EXPECT_GT(build_launches, 0u);
+  // A second counter sees only what comes after it; the first goes on counting.
+  {
+    HPG_COUNTER_OR_SKIP(inner);
+    touch_kernel<<<1, 1, 0, hpg::detail::cuda::stream()>>>(word.data());
+    hpg::detail::cuda::check_launch("touch_kernel");
+    EXPECT_EQ(inner->counts().launches, 1u);
+  }
+  EXPECT_EQ((count->counts() - before).launches, build_launches + 1);
+#endif
+}
+
+/// Kernel launches and host waits per BFS level on a 64 x 64 grid (127 levels), one direction
+/// forced. The ceilings are the counts measured on 2026-11-24 (H200, CUDA 13.0): push 12.17
+/// launches and 5.72 host waits a level, pull 9.20 and 1.05. Lower is better, and a change that
+/// lowers a count should lower its ceiling here too.
+struct LevelCost {
+  double launches, host_waits, allocations;
+  std::int32_t depth;
+};
+
+LevelCost bfs_level_cost(hpg::AxbMethod method) {
+  hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:64x64"), Backend::cuda);
+  hpg::BfsOptions opt;
+  opt.method = method;
+  (void)hpg::bfs(a, 0, opt);  // the transpose and HYB are built once, outside the count
+  hpg::detail::device_synchronize("bfs warm-up");
+  auto count = counter_or_skip();
+  if (!count) return {0, 0, 0, 0};
+  const hpg::BfsResult r = hpg::bfs(a, 0, opt);
+  const hpg::DeviceCalls c = count->counts();
+  EXPECT_EQ(r.depth, 127);
+  const double d = r.depth;
+  std::cout << (method == hpg::AxbMethod::push ? "push" : "pull") << " BFS on grid 64x64, per level: " << c.launches / d << " launches, "
+            << c.host_waits / d << " host waits, " << c.allocations / d << " allocations, " << c.transfers / d << " transfers ("
+            << hpg::to_string(c) << " over " << r.depth << " levels)\n";
+  return {c.launches / d, c.host_waits / d, c.allocations / d, r.depth};
+}
+
+TEST(DeviceCalls, BfsLevelPushCostsNoMoreThanToday) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const LevelCost c = bfs_level_cost(hpg::AxbMethod::push);
+  if (c.depth == 0) GTEST_SKIP() << "CUPTI is not available here";
+  EXPECT_GT(c.launches, 1.0);  // a level launches kernels: a counter that saw nothing fails here
+  EXPECT_LE(c.launches, 12.2);
+  EXPECT_LE(c.host_waits, 5.75);
+}
+
+TEST(DeviceCalls, BfsLevelPullCostsNoMoreThanToday) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const LevelCost c = bfs_level_cost(hpg::AxbMethod::pull);
+  if (c.depth == 0) GTEST_SKIP() << "CUPTI is not available here";
+  EXPECT_GT(c.launches, 1.0);
+  EXPECT_LE(c.launches, 9.25);
+  EXPECT_LE(c.host_waits, 1.1);
+}
+
+}  // namespace
