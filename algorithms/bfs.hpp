@@ -1,4 +1,4 @@
-// Breadth-first search as GraphBLAS calls (DESIGN.md, "The four primitives"): levels and parents
+// Breadth-first search as GraphBLAS calls (docs/design.md, "The four primitives"): levels and parents
 // from a source along out-edges. Each level is one vxm with any.secondi (the product of a
 // frontier entry at k and an edge k -> j is k: a parent of j) masked by the complement of the
 // parents found so far. Direction-optimizing after Beamer et al.: push (saxpy) while the frontier

@@ -1,4 +1,4 @@
-// PageRank as GraphBLAS calls (DESIGN.md, "The four primitives"). Three variants:
+// PageRank as GraphBLAS calls (docs/design.md, "The four primitives"). Three variants:
 // - lagraph (default), LAGraph's LAGr_PageRank: r0 = 1/n; r' = (1-d)/n + (d/n) * (rank held by
 //   sinks) + d * A'(r ./ outdeg); stops when ||r' - r||_1 <= tol; not converging within
 //   max_iters is reported in the result (converged = false), never silently.

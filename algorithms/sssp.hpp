@@ -1,4 +1,4 @@
-// Single-source shortest paths as GraphBLAS calls (DESIGN.md, "The four primitives"): frontier
+// Single-source shortest paths as GraphBLAS calls (docs/design.md, "The four primitives"): frontier
 // Bellman-Ford (HPGraph's Algorithm 1). Each round relaxes the out-edges of the vertices whose
 // distance changed in the round before (one vxm with min.plus over a sparse frontier: push), keeps
 // the candidates that improve, and makes them the next frontier. Negative weights are fine; a

@@ -1,4 +1,4 @@
-// The four primitives (DESIGN.md, "The four primitives") written with SuiteSparse:GraphBLAS calls,
+// The four primitives (docs/design.md, "The four primitives") written with SuiteSparse:GraphBLAS calls,
 // following LAGraph's algorithms, as the CPU reference that tests, the CLI's --check and the
 // benchmarks compare HPGraph with (header-only; link the CMake target hpgraph::suitesparse). It
 // sits with the algorithms it mirrors and shares their option types.

@@ -1,4 +1,4 @@
-// Triangle counting as GraphBLAS calls (DESIGN.md, "The four primitives"): triangles of the
+// Triangle counting as GraphBLAS calls (docs/design.md, "The four primitives"): triangles of the
 // undirected simple graph underlying A (pattern symmetrized, self-loops dropped), each counted once.
 // - lut (LAGraph's Sandia_LUT): sum((L * U') .* L) with plus.pair, a masked SpGEMM that computes
 //   only L's entries; after an optional presort of the vertices by ascending degree.

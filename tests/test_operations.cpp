@@ -1,6 +1,6 @@
 // Hand-checked cases for the operations (the differential suite against SuiteSparse covers the
-// combinations): small inputs whose results are worked out in the comments, the DESIGN's BFS loop
-// on karate against LAGraph's levels, and the error cases.
+// combinations): small inputs whose results are worked out in the comments, the BFS loop of
+// docs/design.md on karate against LAGraph's levels, and the error cases.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -144,7 +144,8 @@ TEST(Operations, AssignAndExtract) {
   EXPECT_EQ(t.extract_element(0, 2).value(), 4);
 }
 
-// DESIGN.md's BFS, verbatim in shape: levels on karate from vertex 30 equal LAGraph's.
+// The BFS of docs/design.md, "What code on the API looks like", verbatim in shape: levels on karate
+// from vertex 30 equal LAGraph's.
 TEST(Operations, DesignBfsOnKarate) {
   auto a = hpg::io::read_matrix<bool>(hpg::test::source_dir() + "/data/karate.mtx", {}, hpg::lor<bool>{}, nullptr, false,
                                       Backend::host);
@@ -171,14 +172,16 @@ TEST(Operations, DesignBfsOnKarate) {
   }
 }
 
-// The multiply of DESIGN.md's triangle count. (nvcc does not allow an extended __host__ __device__
-// lambda inside a gtest body, which is a private member function; a named functor is the same thing.)
+// The multiply of the triangle count in docs/design.md, "What code on the API looks like". (nvcc
+// does not allow an extended __host__ __device__ lambda inside a gtest body, which is a private
+// member function; a named functor is the same thing.)
 struct CommonNeighbours {
   hpg::MatrixView adj;
   HPG_HOST_DEVICE std::uint64_t operator()(bool, bool, Index i, Index j) const { return hpg::intersect_size(adj.row(i), adj.row(j)); }
 };
 
-// DESIGN.md's triangle count in HPGraph's SpMV form: the multiply reads both neighbour lists.
+// The triangle count of docs/design.md, "What code on the API looks like", in HPGraph's SpMV form:
+// the multiply reads both neighbour lists.
 TEST(Operations, IndexAwareMultiplyCountsTriangles) {
   auto a = hpg::io::read_matrix<bool>(hpg::test::source_dir() + "/data/karate.mtx", {}, hpg::lor<bool>{}, nullptr, false,
                                       Backend::host);

@@ -1,7 +1,7 @@
 // Differential suite against SuiteSparse:GraphBLAS: assign (a vector or matrix, or a scalar, into
 // w(I) / C(I, J), with index lists or hpg::all; the mask spans all of the output; A transposed or
 // not) under every descriptor combination, on bool, int32, int64, uint64, float and double; the
-// DESIGN's BFS assignments with aliased outputs; error codes of bad indices and dimensions. See
+// docs/design.md's BFS assignments with aliased outputs; error codes of bad indices and dimensions. See
 // parity_support.hpp.
 #include "parity_support.hpp"
 
@@ -106,7 +106,7 @@ HPG_ASSIGN_TYPE_TEST(Float, float)
 HPG_ASSIGN_TYPE_TEST(Double, double)
 #undef HPG_ASSIGN_TYPE_TEST
 
-// The DESIGN's BFS step on both sides, level<frontier> = depth (a scalar assign under the output
+// docs/design.md's BFS step on both sides, level<frontier> = depth (a scalar assign under the output
 // as its own mask), and C<C> = accum(C, C) through assign with hpg::all.
 TEST_P(ParityAssign, AliasedOutput) {
   HPG_PARITY_BODY(ctx, {

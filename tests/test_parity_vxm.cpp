@@ -1,7 +1,7 @@
 // Differential suite against SuiteSparse:GraphBLAS: vxm (masked and unmasked, every descriptor
 // combination, A transposed or not) over the built-in semirings on bool, int32, int64, uint64,
 // float and double (run-time selected through DynSemiring), hpg's named semiring constants, the
-// DESIGN's BFS step with mixed types, zero-sized dimensions, an aliased output, and the error codes
+// docs/design.md's BFS step with mixed types, zero-sized dimensions, an aliased output, and the error codes
 // of invalid calls. See parity_support.hpp for the machinery and how to replay a seed.
 #include "parity_support.hpp"
 
@@ -52,7 +52,7 @@ TEST_P(ParityVxm, Semirings) {
   });
 }
 
-// hpg's named semiring constants as users write them, and the DESIGN's BFS step: a bool matrix, an
+// hpg's named semiring constants as users write them, and docs/design.md's BFS step: a bool matrix, an
 // int64 frontier, any_secondi<int64_t>, a bool mask (the parent of each reached vertex is checked
 // to be one of its possible parents: SuiteSparse's ANY may pick any).
 TEST_P(ParityVxm, NamedSemiringsAndMixedTypes) {

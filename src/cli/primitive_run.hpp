@@ -1,6 +1,6 @@
 // What bfs, sssp, pagerank and tc share: the options beside GRAPH's (--output, --check, --json,
 // --repeat), the timed stages (load; transfer and preprocessing on the GPU; the runs), the output
-// file, and the report: a short human summary or one JSON object (DESIGN.md, "Command line").
+// file, and the report: a short human summary or one JSON object (docs/design.md, "Command line").
 #pragma once
 
 #include <cstdint>

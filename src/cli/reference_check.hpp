@@ -1,7 +1,8 @@
 // --check: the primitive recomputed with SuiteSparse:GraphBLAS on the CPU
-// (algorithms/suitesparse_reference.hpp) and compared as DESIGN.md says: BFS levels exactly and
-// parents by the validity rule, SSSP exactly for integer weights and to 1e-6 relative for reals,
-// PageRank to 1e-4 max abs, TC exactly. Built only where SuiteSparse is (HPG_CLI_SUITESPARSE).
+// (algorithms/suitesparse_reference.hpp) and compared as docs/design.md, "Command line" says: BFS
+// levels exactly and parents by the validity rule, SSSP exactly for integer weights and to 1e-6
+// relative for reals, PageRank to 1e-4 max abs, TC exactly. Built only where SuiteSparse is
+// (HPG_CLI_SUITESPARSE).
 #pragma once
 
 #include <cstdint>
