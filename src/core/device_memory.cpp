@@ -3,13 +3,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
-#include <mutex>
 #include <string>
 #include <tuple>
-#include <unordered_map>
-#include <utility>
-#include <vector>
 
 #include "hpgraph/detail/failure_countdown.hpp"
 
@@ -68,96 +63,10 @@ cudaMemPool_t current_pool() {
   return pool;
 }
 
-/// Freed blocks kept on the host side for reuse. A call allocates and frees several temporaries
-/// (4 to 28 per operation, measured with bench_latency), and each cudaMallocAsync / cudaFreeAsync
-/// costs an API call of a microsecond or two, as much as a launch. A block freed on a stream is
-/// handed out again only to an allocation on that same stream: the stream orders the new owner's
-/// work after the old owner's, as cudaFreeAsync would. Sizes are rounded (powers of two up to 1 MiB,
-/// then whole MiB) so that a loop's varying sizes find blocks; at most `cap` bytes are kept, and
-/// every block kept goes back to the pool before the pool is trimmed (an allocation that failed,
-/// a free-memory count, a reset of the high-water mark).
-class BlockCache {
- public:
-  static std::size_t rounded(std::size_t bytes) {
-    constexpr std::size_t mib = std::size_t(1) << 20;
-    if (bytes > mib) return (bytes + mib - 1) / mib * mib;
-    std::size_t r = 256;
-    while (r < bytes) r <<= 1;
-    return r;
-  }
-  void* take(std::size_t bytes, cudaStream_t s) {
-    std::lock_guard lock(m_);
-    auto it = free_.find(bytes);
-    if (it == free_.end()) return nullptr;
-    auto& blocks = it->second;
-    for (std::size_t k = blocks.size(); k-- > 0;) {
-      if (blocks[k].second != s) continue;
-      void* p = blocks[k].first;
-      blocks.erase(blocks.begin() + static_cast<std::ptrdiff_t>(k));
-      cached_ -= bytes;
-      return p;
-    }
-    return nullptr;
-  }
-  void note(void* p, std::size_t bytes) {
-    std::lock_guard lock(m_);
-    live_[p] = bytes;
-  }
-  /// Keeps p for reuse; false when the caller must free it (not ours, or the cache is full).
-  bool give(void* p, cudaStream_t s) {
-    std::lock_guard lock(m_);
-    auto it = live_.find(p);
-    if (it == live_.end()) return false;
-    const std::size_t bytes = it->second;
-    if (cached_ + bytes > cap()) {
-      live_.erase(it);
-      return false;
-    }
-    free_[bytes].push_back({p, s});
-    cached_ += bytes;
-    return true;
-  }
-  /// Frees every kept block (stream-ordered) and forgets it.
-  void release_all() noexcept {
-    std::lock_guard lock(m_);
-    for (auto& [bytes, blocks] : free_)
-      for (auto& [p, s] : blocks) {
-        cudaFreeAsync(p, s);
-        live_.erase(p);
-      }
-    free_.clear();
-    cached_ = 0;
-  }
-  std::size_t cached_bytes() {
-    std::lock_guard lock(m_);
-    return cached_;
-  }
-
- private:
-  /// An eighth of the device's memory, at most 4 GiB.
-  std::size_t cap() {
-    if (cap_ == 0) {
-      std::size_t free = 0, total = 0;
-      if (cudaMemGetInfo(&free, &total) != cudaSuccess) cudaGetLastError();
-      cap_ = std::max<std::size_t>(std::min<std::size_t>(total / 8, std::size_t(4) << 30), 1);
-    }
-    return cap_;
-  }
-  std::mutex m_;
-  std::unordered_map<void*, std::size_t> live_;  // blocks allocated here, by their rounded size
-  std::map<std::size_t, std::vector<std::pair<void*, cudaStream_t>>> free_;
-  std::size_t cached_ = 0, cap_ = 0;
-};
-BlockCache& block_cache() {
-  static BlockCache* cache = new BlockCache;  // never destroyed: blocks outlive static destruction
-  return *cache;
-}
-
 /// Gives the freed blocks the pool keeps back to the device (after the work that may still use
 /// them), so that an allocation or a free-memory count sees them. `context` says why, for the
 /// message when that wait finds an earlier operation's fault.
 void trim_pool(cudaMemPool_t pool, const std::string& context) {
-  block_cache().release_all();
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, "the device's earlier work (seen " + context + ")");
   if (cudaError_t e = cudaMemPoolTrimTo(pool, 0); e != cudaSuccess) fail(e, "cudaMemPoolTrimTo");
 }
@@ -171,10 +80,7 @@ std::uint64_t pool_attribute(cudaMemPool_t pool, cudaMemPoolAttr attr) {
 
 DevicePoolUsage device_pool_usage() {
   const cudaMemPool_t pool = current_pool();
-  // Blocks the library keeps for reuse are in use to the pool, but hold nothing.
-  const std::uint64_t pool_current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
-  const std::uint64_t cached = block_cache().cached_bytes();
-  const std::uint64_t current = pool_current > cached ? pool_current - cached : 0;
+  const std::uint64_t current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
   // A reset mark may read 0 until the next allocation: the bytes in use are a peak too.
   return {current, std::max(current, pool_attribute(pool, cudaMemPoolAttrUsedMemHigh))};
 }
@@ -213,15 +119,13 @@ void* device_allocate(std::size_t bytes, const char* what) {
     throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
                                          " (an injected failure, for testing)");
   configure_pool();
-  const std::size_t rounded = BlockCache::rounded(bytes);
-  if (void* kept = block_cache().take(rounded, stream())) return kept;
   void* p = nullptr;
-  cudaError_t err = cudaMallocAsync(&p, rounded, stream());
+  cudaError_t err = cudaMallocAsync(&p, bytes, stream());
   if (err == cudaErrorMemoryAllocation) {
     // The pool may hold freed blocks another size could not reuse: give them back and retry once.
     cudaGetLastError();
     trim_pool(current_pool(), std::string("while retrying the allocation of ") + what);
-    err = cudaMallocAsync(&p, rounded, stream());
+    err = cudaMallocAsync(&p, bytes, stream());
   }
   if (err == cudaErrorMemoryAllocation) {
     cudaGetLastError();
@@ -231,12 +135,11 @@ void* device_allocate(std::size_t bytes, const char* what) {
                                          ", " + mib(free) + " free of " + mib(total));
   }
   if (err != cudaSuccess) fail(err, "cudaMallocAsync");
-  block_cache().note(p, rounded);
   return p;
 }
 
 void device_free(void* p) noexcept {
-  if (p && !block_cache().give(p, stream())) cudaFreeAsync(p, stream());
+  if (p) cudaFreeAsync(p, stream());
 }
 
 // Copies and fills are ordered on the library's stream like its kernels. A copy to the host waits
