@@ -35,10 +35,9 @@ done
 
 # CUPTI is loaded at run time (dlopen) by hpg::DeviceCallCounter, so ldd does not list it: the
 # tests and bench_latency count device calls with it.
+cuda_root="$(dirname "$(command -v nvcc)")/.."
 cupti="$(ldconfig -p 2>/dev/null | awk '/libcupti\.so\.13 /{print $NF; exit}')"
-for d in "$(dirname "$(command -v nvcc)")/../lib64" "$(dirname "$(command -v nvcc)")/../lib"; do
-  [ -n "$cupti" ] || { [ -e "$d/libcupti.so.13" ] && cupti="$d/libcupti.so.13"; }
-done
+[ -n "$cupti" ] || cupti="$(ls "$cuda_root"/lib64/libcupti.so.13 "$cuda_root"/lib/libcupti.so.13 2>/dev/null | head -1)"
 [ -n "$cupti" ] || { echo "gpu-bundle: libcupti.so.13 not found (CUDA toolkit)" >&2; exit 1; }
 xz -T0 -9 -c "$cupti" >"$bundle/lib/libcupti.so.13.xz"
 

@@ -3,7 +3,6 @@
 #include "hpgraph/device_calls.hpp"
 
 #include <atomic>
-#include <cstring>
 #include <mutex>
 #include <string>
 #include <string_view>

@@ -26,4 +26,17 @@ class DeviceCounter {
   DeviceArray<unsigned long long> word_;
 };
 
+/// Adds every thread's `mine` into *word: one reduction per warp, one shared atomic per warp and
+/// one global atomic per block (launch with a capped grid, and a count costs a few thousand
+/// atomics, not n / 32 on one address). Every thread of the block must call it.
+__device__ inline void add_block_count(unsigned mine, unsigned long long* word) {
+  __shared__ unsigned long long block_count;
+  if (threadIdx.x == 0) block_count = 0;
+  __syncthreads();
+  mine = __reduce_add_sync(0xffffffffu, mine);
+  if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_count, static_cast<unsigned long long>(mine));
+  __syncthreads();
+  if (threadIdx.x == 0 && block_count) atomicAdd(word, block_count);
+}
+
 }  // namespace hpg::detail::cuda

@@ -36,11 +36,13 @@ inline auto policy() {
   return thrust::cuda::par_nosync(alloc).on(stream());
 }
 
-/// Checks the launch of a kernel we wrote ourselves.
-inline void check_launch(const char* kernel) {
-  if (cudaError_t e = cudaGetLastError(); e != cudaSuccess)
-    throw_error(Info::cuda_error, std::string("launch of ") + kernel + " failed: " + cudaGetErrorString(e));
+/// Error(cuda_error) "<what> failed: <CUDA's message>" unless e is cudaSuccess.
+inline void check_cuda(cudaError_t e, const std::string& what) {
+  if (e != cudaSuccess) throw_error(Info::cuda_error, what + " failed: " + cudaGetErrorString(e));
 }
+
+/// Checks the launch of a kernel we wrote ourselves.
+inline void check_launch(const char* kernel) { check_cuda(cudaGetLastError(), std::string("launch of ") + kernel); }
 
 /// Runs f (which calls Thrust/CUB) and translates their failures into hpg::Error.
 template <class F>

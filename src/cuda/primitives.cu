@@ -12,6 +12,8 @@
 
 #include <string>
 
+#include "hpgraph/cuda/device_counter.cuh"
+
 namespace hpg::detail::cuda {
 namespace {
 
@@ -94,30 +96,21 @@ std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n) {
 }
 
 namespace {
-/// Counts the set bytes of flags[0, n) into *count (zeroed before): each thread counts its own, then
-/// one atomic per warp into shared memory and one per block into the word.
 __global__ void count_set_kernel(const std::uint8_t* flags, std::size_t n, unsigned long long* count) {
-  __shared__ unsigned long long block_count;
-  if (threadIdx.x == 0) block_count = 0;
-  __syncthreads();
   unsigned mine = 0;
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
     mine += flags[i] != 0;
-  mine = __reduce_add_sync(0xffffffffu, mine);
-  if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_count, static_cast<unsigned long long>(mine));
-  __syncthreads();
-  if (threadIdx.x == 0 && block_count) atomicAdd(count, block_count);
+  add_block_count(mine, count);
 }
 }  // namespace
 
 DeviceArray<unsigned long long> count_set_on_device(const std::uint8_t* flags, std::size_t n) {
-  DeviceArray<unsigned long long> word(1, "entry count");
-  device_memset(word.data(), 0, sizeof(unsigned long long));
+  DeviceCounter count("entry count");
   if (n) {
-    count_set_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(flags, n, word.data());
+    count_set_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(flags, n, count.data());
     check_launch("count_set_kernel");
   }
-  return word;
+  return count.take();
 }
 
 std::size_t count_set(const std::uint8_t* flags, std::size_t n) {

@@ -30,34 +30,6 @@ struct DeviceSparseResult {
   bool masked = false;
 };
 
-/// Where entry i of a device vector is, without converting it: its bitmap, or a binary search in
-/// its sorted index list. find(i, pos) says whether i is present and where its value is.
-struct EntryLookup {
-  const std::uint8_t* present = nullptr;  // bitmap form
-  const std::uint32_t* idx = nullptr;     // sparse form
-  Index nvals = 0;
-  HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
-    if (present) {
-      pos = i;
-      return present[i] != 0;
-    }
-    Index lo = 0, hi = nvals;  // the first position with idx >= i
-    while (lo < hi) {
-      const Index mid = (lo + hi) / 2;
-      if (idx[mid] < i) lo = mid + 1; else hi = mid;
-    }
-    pos = lo;
-    return lo < nvals && idx[lo] == i;
-  }
-};
-template <class T>
-EntryLookup entry_lookup(const DeviceVec<T>& v) {
-  EntryLookup e;
-  if (v.format == VectorFormat::bitmap) e.present = v.present.data();
-  else e.idx = v.idx.data(), e.nvals = v.nvals;
-  return e;
-}
-
 /// mask(i) read from the mask vector itself. A valued mask's entry counts when its value converts
 /// to true.
 template <class M>

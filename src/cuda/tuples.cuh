@@ -181,32 +181,78 @@ struct is_present {
   HPG_HOST_DEVICE bool operator()(std::uint8_t p) const { return p != 0; }
 };
 
+/// The entries of a bitmap vector as a sorted list of its own (v is left as it is). Its length is
+/// v's count, read here if it is still on the device.
+template <class T>
+void bitmap_entries(const DeviceVec<T>& v, DeviceArray<std::uint32_t>& idx, DeviceArray<T>& val) {
+  const Index n = v.nvals;
+  idx.allocate(n, "vector indices");
+  val.allocate(n, "vector values");
+  if (n) guarded("bitmap entries", [&] { select_flagged(v.present.data(), v.size, v.val.data(), idx.data(), val.data()); });
+}
+
+/// The entries of a sparse vector as bitmap arrays of its size (v is left as it is).
+template <class T>
+void sparse_as_bitmap(const DeviceVec<T>& v, DeviceArray<T>& val, DeviceArray<std::uint8_t>& present) {
+  val.allocate(v.size, "vector values");
+  present.allocate(v.size, "vector bitmap");
+  device_memset(present.data(), 0, v.size);
+  device_memset(val.data(), 0, v.size * sizeof(T));
+  if (const Index n = v.nvals) {
+    scatter_values(v.val.data(), n, v.idx.data(), val.data());
+    scatter_flags(v.idx.data(), n, present.data());
+  }
+}
+
 template <class T>
 void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
   if (v.format == f) return;
   guarded("vector format change", [&] {
     if (f == VectorFormat::bitmap) {
-      DeviceArray<T> val(v.size, "vector values");
-      DeviceArray<std::uint8_t> present(v.size, "vector bitmap");
-      device_memset(present.data(), 0, v.size);
-      device_memset(val.data(), 0, v.size * sizeof(T));
-      if (v.nvals) {
-        scatter_values(v.val.data(), v.nvals, v.idx.data(), val.data());
-        scatter_flags(v.idx.data(), v.nvals, present.data());
-      }
+      DeviceArray<T> val;
+      DeviceArray<std::uint8_t> present;
+      sparse_as_bitmap(v, val, present);
       v.val = std::move(val);
       v.present = std::move(present);
       v.idx.release();
     } else {
-      DeviceArray<std::uint32_t> idx(v.nvals, "vector indices");
-      DeviceArray<T> val(v.nvals, "vector values");
-      if (v.nvals) select_flagged(v.present.data(), v.size, v.val.data(), idx.data(), val.data());
+      DeviceArray<std::uint32_t> idx;
+      DeviceArray<T> val;
+      bitmap_entries(v, idx, val);
       v.idx = std::move(idx);
       v.val = std::move(val);
       v.present.release();
     }
     v.format = f;
   });
+}
+
+/// Where entry i of a device vector is, without converting it: its bitmap, or a binary search in
+/// its sorted index list. find(i, pos) says whether i is present and where its value is.
+struct EntryLookup {
+  const std::uint8_t* present = nullptr;  // bitmap form
+  const std::uint32_t* idx = nullptr;     // sparse form
+  Index nvals = 0;
+  HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
+    if (present) {
+      pos = i;
+      return present[i] != 0;
+    }
+    Index lo = 0, hi = nvals;  // the first position with idx >= i
+    while (lo < hi) {
+      const Index mid = (lo + hi) / 2;
+      if (idx[mid] < i) lo = mid + 1; else hi = mid;
+    }
+    pos = lo;
+    return lo < nvals && idx[lo] == i;
+  }
+};
+template <class T>
+EntryLookup entry_lookup(const DeviceVec<T>& v) {
+  EntryLookup e;
+  if (v.format == VectorFormat::bitmap) e.present = v.present.data();
+  else e.idx = v.idx.data(), e.nvals = v.nvals;
+  return e;
 }
 
 /// An entry as one kernel found it: its value, and whether it was there.
@@ -217,34 +263,19 @@ struct FoundEntry {
 };
 
 template <class T>
-__global__ void find_entry_kernel(const std::uint8_t* present, const std::uint32_t* idx, Index nvals, const T* val, Index i,
-                                  FoundEntry<T>* out) {
-  Index pos = i;
-  bool found;
-  if (present) {
-    found = present[i] != 0;
-  } else {
-    Index lo = 0, hi = nvals;  // the first position with idx >= i
-    while (lo < hi) {
-      const Index mid = (lo + hi) / 2;
-      if (idx[mid] < i) lo = mid + 1; else hi = mid;
-    }
-    pos = lo;
-    found = lo < nvals && idx[lo] == i;
-  }
-  out->found = found;
-  if (found) out->value = val[pos];
+__global__ void find_entry_kernel(EntryLookup at, const T* val, Index i, FoundEntry<T>* out) {
+  Index pos = 0;
+  out->found = at.find(i, pos);
+  if (out->found) out->value = val[pos];
 }
 
 /// GrB_Vector_extractElement on the GPU: one kernel finds the entry, one copy brings it back (one
 /// host wait; the caller asked for a value).
 template <class T>
 std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
-  const bool bitmap = v.format == VectorFormat::bitmap;
-  if (!bitmap && v.nvals.is(0)) return std::nullopt;
+  if (v.format == VectorFormat::sparse && v.nvals.is(0)) return std::nullopt;
   DeviceArray<FoundEntry<T>> out(1, "vector element");
-  find_entry_kernel<<<1, 1, 0, stream()>>>(bitmap ? v.present.data() : nullptr, v.idx.data(), bitmap ? Index(0) : Index(v.nvals),
-                                           v.val.data(), i, out.data());
+  find_entry_kernel<<<1, 1, 0, stream()>>>(entry_lookup(v), v.val.data(), i, out.data());
   check_launch("find_entry_kernel");
   FoundEntry<T> e;
   copy_device_to_host(&e, out.data(), sizeof(e));

@@ -33,25 +33,30 @@ __global__ void mask_from_bitmap_kernel(const M* val, const std::uint8_t* presen
   }
 }
 
-/// A bitmap-form copy of v (v itself is left as it is).
+/// A bitmap-form copy of v (v itself is left as it is): its arrays cloned, or a sparse v's entries
+/// scattered straight into new bitmap arrays (no clone of its list first).
 template <class T>
 DeviceVec<T> bitmap_copy(const DeviceVec<T>& v) {
   DeviceVec<T> c;
   c.size = v.size;
   c.nvals = v.nvals;
-  c.format = v.format;
-  c.idx = v.idx.clone("vector indices");
-  c.val = v.val.clone("vector values");
-  c.present = v.present.clone("vector bitmap");
-  vec_to_format(c, VectorFormat::bitmap);
+  c.format = VectorFormat::bitmap;
+  if (v.format == VectorFormat::bitmap) {
+    c.val = v.val.clone("vector values");
+    c.present = v.present.clone("vector bitmap");
+  } else {
+    guarded("bitmap copy", [&] { sparse_as_bitmap(v, c.val, c.present); });
+  }
   return c;
 }
 
-/// A vector's bitmap arrays to read: the vector's own when it is a bitmap, else a converted copy
-/// held here. (An output aliasing this input is safe: outputs are written to new storage.)
+/// A vector's bitmap arrays to read: the vector's own when it is a bitmap, else a sparse vector's
+/// entries scattered into arrays held here. (An output aliasing this input is safe: outputs are
+/// written to new storage.)
 template <class T>
 struct BitmapInput {
-  DeviceVec<T> owned;
+  DeviceArray<T> owned_val;
+  DeviceArray<std::uint8_t> owned_present;
   const T* val = nullptr;
   const std::uint8_t* present = nullptr;
 };
@@ -59,9 +64,9 @@ template <class T>
 BitmapInput<T> as_bitmap(const DeviceVec<T>& v) {
   BitmapInput<T> b;
   if (v.format != VectorFormat::bitmap) {
-    b.owned = bitmap_copy(v);
-    b.val = b.owned.val.data();
-    b.present = b.owned.present.data();
+    guarded("bitmap input", [&] { sparse_as_bitmap(v, b.owned_val, b.owned_present); });
+    b.val = b.owned_val.data();
+    b.present = b.owned_present.data();
   } else {
     b.val = v.val.data();
     b.present = v.present.data();
@@ -72,7 +77,8 @@ BitmapInput<T> as_bitmap(const DeviceVec<T>& v) {
 /// The same for the sparse form (indices and values).
 template <class T>
 struct SparseInput {
-  DeviceVec<T> owned;
+  DeviceArray<std::uint32_t> owned_idx;
+  DeviceArray<T> owned_val;
   const std::uint32_t* idx = nullptr;
   const T* val = nullptr;
   Index nvals = 0;
@@ -82,15 +88,9 @@ SparseInput<T> as_sparse(const DeviceVec<T>& v) {
   SparseInput<T> s;
   s.nvals = v.nvals;  // a count still on the device is read here: the list's length is needed
   if (v.format != VectorFormat::sparse) {
-    // The bitmap's entries, compacted straight into a list of their own (v is left as it is).
-    s.owned.size = v.size;
-    s.owned.nvals = s.nvals;
-    s.owned.format = VectorFormat::sparse;
-    s.owned.idx.allocate(s.nvals, "vector indices");
-    s.owned.val.allocate(s.nvals, "vector values");
-    if (s.nvals) guarded("sparse input", [&] { select_flagged(v.present.data(), v.size, v.val.data(), s.owned.idx.data(), s.owned.val.data()); });
-    s.idx = s.owned.idx.data();
-    s.val = s.owned.val.data();
+    bitmap_entries(v, s.owned_idx, s.owned_val);  // no clone of the bitmap first
+    s.idx = s.owned_idx.data();
+    s.val = s.owned_val.data();
   } else {
     s.idx = v.idx.data();
     s.val = v.val.data();
@@ -152,25 +152,16 @@ __device__ bool finish_entry(const W* wval, const std::uint8_t* wpres, const T* 
   return keep;
 }
 
-/// Counts the entries kept into *kept, unless it is null (the caller knows the result's count):
-/// each thread counts its own, then one shared atomic per warp and one global atomic per block
-/// (launched with a capped grid, so a count costs a few thousand atomics, not n / 32 on one
-/// address).
+/// Counts the entries kept into *kept (add_block_count), unless it is null (the caller knows the
+/// result's count).
 template <class W, class T, class Accum>
 __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
                               const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, Accum accum, bool replace,
                               Index n, W* oval, std::uint8_t* opres, unsigned long long* kept) {
-  __shared__ unsigned long long block_kept;
-  if (threadIdx.x == 0) block_kept = 0;
-  __syncthreads();
   unsigned mine = 0;
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x)
     mine += finish_entry(wval, wpres, tval, tpres, allowed, all_allowed, region, accum, replace, i, oval, opres) ? 1u : 0u;
-  if (!kept) return;  // uniform: a kernel argument
-  mine = __reduce_add_sync(0xffffffffu, mine);
-  if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_kept, static_cast<unsigned long long>(mine));
-  __syncthreads();
-  if (threadIdx.x == 0 && block_kept) atomicAdd(kept, block_kept);
+  if (kept) add_block_count(mine, kept);  // uniform: a kernel argument
 }
 
 /// W<M, replace> = accum ? accum(W, T) : T, with T given as a bitmap (tval, tpres). Written to new

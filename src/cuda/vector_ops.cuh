@@ -225,12 +225,9 @@ template <class It, class V, class Op>
 V reduce_to_host(It first, Index n, V init, Op op, const char* what) {
   DeviceArray<V> out(1, what);
   std::size_t temp_bytes = 0;
-  auto check = [&](cudaError_t e) {
-    if (e != cudaSuccess) throw_error(Info::cuda_error, std::string(what) + ": " + cudaGetErrorString(e));
-  };
-  check(cub::DeviceReduce::Reduce(nullptr, temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()));
+  check_cuda(cub::DeviceReduce::Reduce(nullptr, temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()), what);
   DeviceArray<std::uint8_t> temp(temp_bytes, what);
-  check(cub::DeviceReduce::Reduce(temp.data(), temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()));
+  check_cuda(cub::DeviceReduce::Reduce(temp.data(), temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()), what);
   V result;
   copy_device_to_host(&result, out.data(), sizeof(V));
   return result;

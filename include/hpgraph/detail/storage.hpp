@@ -129,10 +129,10 @@ struct HostVec {
   std::vector<std::uint8_t> present;  // bitmap: size flags
 };
 
-/// The entry count of a device vector. Known on the host, or still on the device: a word that the
-/// kernel which made the vector counted into, read (a host wait, once; the value is kept) only when
+/// The entry count of a device vector. Known on the host, or still on the device: a known base
+/// plus a word that kernels counted into, read (a host wait, once; the value is kept) only when
 /// something asks for the number. An operation that makes a vector therefore need not wait for its
-/// count, and one that only uses the count to choose a faster path asks known() / is() instead.
+/// count, and one that only uses the count to choose a faster path asks is() / if_known() instead.
 /// Converting to Index reads it, so code that needs the number gets the right one either way.
 /// Reads from several threads at once are safe (the first read may happen twice; both agree).
 class DeviceCount {
@@ -141,10 +141,10 @@ class DeviceCount {
   DeviceCount(Index n) : known_(static_cast<std::int64_t>(n)) {}  // NOLINT: an Index is a known count
   // One load of the other's state: another thread's get() may make it known meanwhile, and a copy
   // that saw "unknown" must then still take the word (get() never frees it).
-  DeviceCount(const DeviceCount& o) : known_(o.known_.load(std::memory_order_acquire)) {
+  DeviceCount(const DeviceCount& o) : known_(o.known_.load(std::memory_order_acquire)), base_(o.base_) {
     if (known_.load(std::memory_order_relaxed) < 0) word_ = o.word_.clone("vector count");
   }
-  DeviceCount(DeviceCount&& o) noexcept : known_(o.known_.exchange(0)), word_(std::move(o.word_)) {}
+  DeviceCount(DeviceCount&& o) noexcept : known_(o.known_.exchange(0)), base_(o.base_), word_(std::move(o.word_)) {}
   DeviceCount& operator=(const DeviceCount& o) {
     if (this != &o) *this = DeviceCount(o);
     return *this;
@@ -152,6 +152,7 @@ class DeviceCount {
   DeviceCount& operator=(DeviceCount&& o) noexcept {
     if (this != &o) {
       known_ = o.known_.exchange(0);  // a moved-from vector is empty: its count is a known 0
+      base_ = o.base_;
       word_ = std::move(o.word_);
     }
     return *this;
@@ -163,7 +164,6 @@ class DeviceCount {
     c.word_ = std::move(word);
     return c;
   }
-  bool known() const { return known_.load(std::memory_order_acquire) >= 0; }
   /// The count if it is known without waiting.
   std::optional<Index> if_known() const {
     const std::int64_t k = known_.load(std::memory_order_acquire);
@@ -174,26 +174,29 @@ class DeviceCount {
   /// The count, read from the device if it is not known yet (a host wait).
   Index get() const {
     if (auto k = if_known()) return *k;
-    unsigned long long v = 0;
-    copy_device_to_host(&v, word_.data(), sizeof(v));
-    known_.store(static_cast<std::int64_t>(v), std::memory_order_release);
-    return static_cast<Index>(v);
+    unsigned long long delta = 0;
+    copy_device_to_host(&delta, word_.data(), sizeof(delta));
+    const Index n = base_ + delta;  // modulo 2^64: a kernel may count removals as ~0
+    known_.store(static_cast<std::int64_t>(n), std::memory_order_release);
+    return n;
   }
   operator Index() const { return get(); }  // NOLINT: reading the count is what an Index wants
-  /// The device word holding the count, made from the known value if there is none (no wait): a
-  /// kernel that changes the vector in place may add to it. The count is unknown afterwards.
+  /// A device word that a kernel which changes the vector in place adds to (modulo 2^64, so ~0 is
+  /// minus one). A known count becomes the base and the word is zeroed on the stream (a fill, no
+  /// copy from the host); the count is unknown afterwards.
   unsigned long long* device_word() {
     if (auto k = if_known()) {
       if (word_.empty()) word_.allocate(1, "vector count");
-      const unsigned long long v = *k;
-      copy_host_to_device(word_.data(), &v, sizeof(v));
+      device_memset(word_.data(), 0, sizeof(unsigned long long));
+      base_ = *k;
       known_.store(-1, std::memory_order_release);
     }
     return word_.data();
   }
 
  private:
-  mutable std::atomic<std::int64_t> known_{0};  // -1: on the device, in word_
+  mutable std::atomic<std::int64_t> known_{0};  // -1: base_ + the word on the device
+  Index base_ = 0;
   DeviceArray<unsigned long long> word_;
 };
 
