@@ -162,6 +162,57 @@ TEST(SparsePathsGpu, PushWithTheOutputAsInputAndMask) {
   expect_same(h.host, h.gpu, "h<struct(h)> = h min.plus A");
 }
 
+/// f<mask, replace> = u sr A by push on the GPU, folding by atomics and by sorting, against the
+/// host, under the mask and its complement.
+template <class T, class SR>
+void push_fold_case(const std::string& what, const SR& sr) {
+  std::mt19937_64 g(21);
+  std::vector<Index> r, c;
+  std::vector<T> v;
+  for (Index i = 0; i < n; ++i)
+    for (int k = 0; k < 5 + static_cast<int>(i % 17 == 0) * 300; ++k) {  // some rows are hubs
+      r.push_back(i);
+      c.push_back(g() % n);
+      if constexpr (std::is_same_v<T, bool>) v.push_back(g() % 3 != 0);
+      else v.push_back(static_cast<T>(static_cast<std::int64_t>(g() % 9) - 3));
+    }
+  hpg::Matrix<T> ah(n, n, Backend::host), ag(n, n, Backend::cuda);
+  ah.build(r, c, v, hpg::first<T>{});
+  ag.build(r, c, v, hpg::first<T>{});
+  const auto u = random_vector<T>(n, 0.02, 22);
+  const auto mask = random_vector<bool>(n, 0.3, 23);
+  for (const bool complement : {false, true}) {
+    const hpg::Descriptor d = hpg::desc::structure | hpg::desc::replace | (complement ? hpg::desc::mask_complement : hpg::Descriptor{});
+    hpg::Vector<T> wh(n, Backend::host), wa(n, Backend::cuda), ws(n, Backend::cuda);
+    hpg::vxm(wh, mask.host, hpg::no_accum, sr, u.host, ah, d);
+    hpg::vxm(wa, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
+    auto& tuning = hpg::detail::tuning();
+    tuning.push_atomics = false;
+    hpg::vxm(ws, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
+    tuning.push_atomics = true;
+    const std::string how = what + (complement ? ", complemented mask" : ", mask");
+    expect_same(wh, wa, how + ", atomic fold");
+    expect_same(wh, ws, how + ", sorted fold");
+  }
+}
+
+// Each monoid the push folds by atomics, on slots of 1, 2, 4 and 8 bytes (a 1- or 2-byte slot is
+// swapped through its 4-byte word), and a float plus, which keeps the sorted fold.
+TEST(SparsePathsGpu, PushFoldsByAtomicsAsBySorting) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  push_fold_case<bool>("any.pair bool", hpg::any_pair<bool>);
+  push_fold_case<std::int32_t>("any.pair int32", hpg::any_pair<std::int32_t>);
+  push_fold_case<bool>("lor.land bool", hpg::lor_land<bool>);
+  push_fold_case<bool>("land.lor bool", hpg::land_lor<bool>);
+  push_fold_case<std::int8_t>("min.plus int8", hpg::min_plus<std::int8_t>);
+  push_fold_case<std::int16_t>("plus.times int16", hpg::plus_times<std::int16_t>);
+  push_fold_case<std::uint16_t>("max.times uint16", hpg::max_times<std::uint16_t>);
+  push_fold_case<float>("min.plus float", hpg::min_plus<float>);
+  push_fold_case<double>("max.plus double", hpg::max_plus<double>);
+  push_fold_case<std::uint64_t>("plus.times uint64", hpg::plus_times<std::uint64_t>);
+  push_fold_case<float>("plus.times float, sorted", hpg::plus_times<float>);
+}
+
 TEST(SparsePathsGpu, ReduceAndEwiseAddOfBitmapVectors) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   for (double density : {0.0, 0.01, 0.3, 1.0}) {

@@ -77,8 +77,11 @@ class Vector {
       h.size = dev_.size;
       h.nvals = dev_.nvals;
       h.format = dev_.format;
-      h.idx = dev_.idx.to_host();
-      h.val = dev_.val.to_host_array();
+      // A sparse vector's arrays may hold more than its entries (a result sized before its count
+      // was known): only the first nvals move.
+      const bool sparse = dev_.format == detail::VectorFormat::sparse;
+      h.idx = dev_.idx.to_host(sparse ? h.nvals : 0);
+      h.val = sparse ? dev_.val.to_host_array(h.nvals) : dev_.val.to_host_array();
       h.present = dev_.present.to_host();
       host_ = std::move(h);
       dev_ = detail::DeviceVec<T>{};
@@ -146,9 +149,10 @@ class Vector {
     }
 #if HPG_HAS_CUDA
     if (dev_.format == detail::VectorFormat::sparse) {
-      auto idx = dev_.idx.to_host();
+      const Index n = dev_.nvals;  // the arrays may hold more than the entries
+      auto idx = dev_.idx.to_host(n);
       indices.assign(idx.begin(), idx.end());
-      auto hv = dev_.val.to_host_array();
+      auto hv = dev_.val.to_host_array(n);
       vals.assign(hv.begin(), hv.end());
     } else {
       Vector tmp(*this);

@@ -67,4 +67,16 @@ const DeviceHyb<T>& hyb_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool tran
   return d.hyb_transpose;
 }
 
+/// The most entries in a row of A (transposed: of A'), found once (one host wait) and kept.
+template <class T>
+Index longest_row_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool transposed) {
+  std::lock_guard lock(d.building);
+  std::optional<Index>& kept = transposed ? d.longest_row_transpose : d.longest_row;
+  if (!kept) {
+    const DeviceCsr<T>& c = transposed ? transpose_of(a, d) : a;
+    kept = c.wide_offsets() ? longest_row(c.ptr64.data(), c.nrows) : longest_row(c.ptr32.data(), c.nrows);
+  }
+  return *kept;
+}
+
 }  // namespace hpg::detail::cuda

@@ -6,6 +6,9 @@
 #include <thrust/inner_product.h>
 #include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+#include <thrust/functional.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
 #include <thrust/transform.h>
@@ -160,6 +163,37 @@ void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags)
     thrust::scatter(policy(), one, one + n, idx, flags);
   });
 }
+
+namespace {
+struct word_popcount {
+  const std::uint32_t* bits;
+  std::size_t nwords;
+  __device__ std::uint32_t operator()(std::size_t w) const { return w < nwords ? std::uint32_t(__popc(bits[w])) : 0u; }
+};
+template <class Offset>
+struct row_length {
+  const Offset* ptr;
+  __host__ __device__ Index operator()(Index r) const { return Index(ptr[r + 1] - ptr[r]); }
+};
+template <class Offset>
+Index longest_row_of(const Offset* ptr, Index nrows) {
+  if (nrows == 0) return 0;
+  return guarded("longest row", [&] {
+    const auto len = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), row_length<Offset>{ptr});
+    return thrust::reduce(policy(), len, len + nrows, Index(0), thrust::maximum<Index>());
+  });
+}
+}  // namespace
+
+void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_t* offsets) {
+  guarded("bit offsets", [&] {
+    const auto counts = thrust::make_transform_iterator(thrust::make_counting_iterator<std::size_t>(0), word_popcount{bits, nwords});
+    thrust::exclusive_scan(policy(), counts, counts + nwords + 1, offsets, 0u);
+  });
+}
+
+Index longest_row(const std::uint32_t* ptr, Index nrows) { return longest_row_of(ptr, nrows); }
+Index longest_row(const std::uint64_t* ptr, Index nrows) { return longest_row_of(ptr, nrows); }
 
 void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
   with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });

@@ -53,6 +53,12 @@ void swap_key_halves(std::uint64_t* keys, std::size_t n);
 std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_t value);
 /// flags[idx[k]] = 1.
 void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags);
+/// offsets[w] = the set bits of words 0 .. w - 1, for w = 0 .. nwords (nwords + 1 entries; the
+/// last is the total, left on the device).
+void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_t* offsets);
+/// The most entries a row of a CSR holds (a host wait).
+Index longest_row(const std::uint32_t* ptr, Index nrows);
+Index longest_row(const std::uint64_t* ptr, Index nrows);
 
 // ---- values moved as words (primitives.cu); word is 1, 2, 4 or 8 ---------------------------------
 

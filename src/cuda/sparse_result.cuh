@@ -20,11 +20,14 @@
 
 namespace hpg::detail::cuda {
 
-/// T in sparse form: nvals sorted unique indices of a size-`size` vector and their values.
-/// `masked`: the entries were already kept only where the operation's mask allows.
+/// T in sparse form: nvals sorted unique indices of a size-`size` vector and their values. The
+/// arrays may hold more than nvals entries (a push sizes them before it knows its count, which
+/// may stay on the device). `masked`: the entries were already kept only where the operation's
+/// mask allows.
 template <class Z>
 struct DeviceSparseResult {
-  Index size = 0, nvals = 0;
+  Index size = 0;
+  DeviceCount nvals = 0;
   DeviceArray<std::uint32_t> idx;
   DeviceArray<Z> val;
   bool masked = false;
@@ -133,15 +136,16 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
       if (!t.masked && (maskv || d.mask_complement)) keep_entries(t, probe_allows<MaskProbe<M>>{probe}, "masked result");
       DeviceVec<W> out;
       out.size = w.size;
-      out.nvals = t.nvals;
+      out.nvals = std::move(t.nvals);  // a count still on the device stays there
       out.format = VectorFormat::sparse;
       out.idx = std::move(t.idx);
       if constexpr (std::is_same_v<W, Z>) {
         out.val = std::move(t.val);
-      } else {
-        out.val.allocate(t.nvals, "vector values");
-        if (t.nvals) guarded("result cast", [&] {
-          thrust::transform(policy(), t.val.data(), t.val.data() + t.nvals, out.val.data(), typecast_value<W>{});
+      } else {  // the whole arrays are cast: their length is known without the count
+        const std::size_t held = out.idx.size();
+        out.val.allocate(held, "vector values");
+        if (held) guarded("result cast", [&] {
+          thrust::transform(policy(), t.val.data(), t.val.data() + held, out.val.data(), typecast_value<W>{});
         });
       }
       settle_format(out);
@@ -152,11 +156,12 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
     DeviceArray<Z> tval(n, "result values");
     DeviceArray<std::uint8_t> tpres(n, "result bitmap");
     if (n) device_memset(tpres.data(), 0, n);
-    if (t.nvals) {
-      scatter_sparse_kernel<<<grid_for(t.nvals, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals, tval.data(), tpres.data());
+    const Index m = t.nvals;  // the scatter's length (a count on the device is read here)
+    if (m) {
+      scatter_sparse_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), m, tval.data(), tpres.data());
       check_launch("scatter_sparse_kernel");
     }
-    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals);
+    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, m);
   }
 }
 

@@ -2,7 +2,8 @@
 // semiring. Pull: one thread per row over HYB's ELL part, one warp per long row over the COO tail;
 // rows the mask excludes are skipped, and a row stops once its monoid reaches its terminal value.
 // Push (a sparse u): every entry of u expands its row, load-balanced by a scan over the row
-// lengths, and the products are combined by key.
+// lengths, and the products are combined by key, or by atomics where the monoid allows
+// (push_atomic.cuh).
 #pragma once
 
 #include <thrust/functional.h>
@@ -13,22 +14,13 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
+#include "hpgraph/cuda/push_atomic.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
+#include "hpgraph/cuda/spmv_product.cuh"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/ops/semiring.hpp"
 
 namespace hpg::detail::cuda {
-
-/// The product for output index `out` and inner index `inner` (SuiteSparse's (i, k, j): mxv
-/// has i = out, j = 0; vxm has i = 0, j = out); a 4-argument multiply sees the user's matrix
-/// entry, which is (out, inner) or (inner, out) as entry_out_first says.
-template <bool UFirst, class Mul, class Av, class Uv>
-HPG_HOST_DEVICE auto spmv_product(const Mul& mul, const Av& a, const Uv& u, Index out, Index inner, bool entry_out_first) {
-  const Index i = UFirst ? 0 : out, j = UFirst ? out : 0;
-  const Index er = entry_out_first ? out : inner, ec = entry_out_first ? inner : out;
-  if constexpr (UFirst) return ops_detail::multiply(mul, u, a, i, inner, j, er, ec);
-  else return ops_detail::multiply(mul, a, u, i, inner, j, er, ec);
-}
 
 /// A's value at a HYB entry: the stored one, or the iso value when every value is the same (the
 /// branch is uniform, and an iso matrix moves no value bytes).
@@ -439,7 +431,14 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
     DeviceSparseResult<Z> t;
     t.size = w.size;
-    push<UFirst>(s, p, us, allows, entry_out_first, t);
+    if constexpr (push_folds_atomically<typename SR::monoid_type, Z>) {
+      if (tuning().push_atomics)
+        push_atomic<UFirst>(s, p, longest_row_of(a, derived, !pull_over_transpose), us, allows, entry_out_first, t);
+      else
+        push<UFirst>(s, p, us, allows, entry_out_first, t);
+    } else {
+      push<UFirst>(s, p, us, allows, entry_out_first, t);
+    }
     finish_vector_sparse(w, maskv, accum, std::move(t), d);
     return;
   }

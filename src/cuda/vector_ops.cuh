@@ -128,7 +128,7 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_dro
   if (t.nvals == 0) return t;
   t.idx = u.idx.clone("result indices");
   t.val.allocate(t.nvals, "result values");
-  DeviceArray<std::uint8_t> keep(can_drop ? t.nvals : 0, "result stencil");
+  DeviceArray<std::uint8_t> keep(can_drop ? Index(t.nvals) : 0, "result stencil");
   map_sparse_kernel<Z><<<grid1(t.nvals), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals, t.val.data(), keep.data());
   check_launch("map_sparse_kernel");
   if (can_drop) keep_stencil(t, keep.data(), "select");

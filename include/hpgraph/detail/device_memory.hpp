@@ -133,16 +133,19 @@ class DeviceArray {
     if (n > size_) throw_error(Info::invalid_value, "DeviceArray::download: more elements asked for than held");
     if (n) copy_device_to_host(dst, ptr_, n * sizeof(T));
   }
-  std::vector<T> to_host() const requires(!std::is_same_v<T, bool>) {
-    std::vector<T> out(size_);
-    download(out.data(), size_);
+  /// The first n elements (all of them by default) on the host.
+  std::vector<T> to_host(std::size_t n) const requires(!std::is_same_v<T, bool>) {
+    std::vector<T> out(n);
+    download(out.data(), n);
     return out;
   }
-  HostArray<T> to_host_array() const {
-    HostArray<T> out(size_);
-    download(out.data(), size_);
+  std::vector<T> to_host() const requires(!std::is_same_v<T, bool>) { return to_host(size_); }
+  HostArray<T> to_host_array(std::size_t n) const {
+    HostArray<T> out(n);
+    download(out.data(), n);
     return out;
   }
+  HostArray<T> to_host_array() const { return to_host_array(size_); }
   DeviceArray clone(const char* what = "device array") const {
     DeviceArray out(size_, what);
     if (size_) copy_device_to_device(out.ptr_, ptr_, size_ * sizeof(T));

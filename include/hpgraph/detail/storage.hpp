@@ -94,7 +94,8 @@ struct DeviceHyb : HybLayout {
 };
 
 /// Forms of a device matrix derived from its CSR, built on first use and dropped when the
-/// matrix changes: the transpose (CSC of A as the CSR of A'), and HYB of A and of A'. Threads
+/// matrix changes: the transpose (CSC of A as the CSR of A'), HYB of A and of A', and their
+/// longest rows. Threads
 /// that read one matrix at once may race to build a form: `building` makes one build it while the
 /// others wait (recursive: the HYB of A' builds A' first).
 template <class T>
@@ -104,6 +105,8 @@ struct DeviceDerived {
   DeviceCsr<T> transpose;
   bool have_hyb = false, have_hyb_transpose = false;
   DeviceHyb<T> hyb, hyb_transpose;
+  // The most entries in a row of A and of A' (what one u entry can push at most).
+  std::optional<Index> longest_row, longest_row_transpose;
 };
 
 /// An element update not yet merged: set (remove == false) or remove. Later entries win.
@@ -200,6 +203,9 @@ class DeviceCount {
   DeviceArray<unsigned long long> word_;
 };
 
+/// Sparse: idx and val hold the nvals sorted entries first, and may hold more (a push result is
+/// sized before its count is known, and the count may stay on the device): code reads nvals
+/// entries, never the arrays' length. Bitmap: val and present hold size entries.
 template <class T>
 struct DeviceVec {
   Index size = 0;

@@ -16,6 +16,10 @@ struct Tuning {
   /// computes every row and leaves the mask to the finish instead of skipping masked-out rows.
   bool pull_over_hyb = true;
   bool fuse_mask = true;
+  /// A push whose monoid folds by atomics (any, min, max, lor, land, integer plus) marks its
+  /// outputs in a bitmap and folds in place, waiting for nothing (push_atomic.cuh); false sorts
+  /// and reduces by key as every other monoid does (for tests and the ablation).
+  bool push_atomics = true;
   /// The HYB numbers its columns by descending degree when the matrix has at least
   /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
   /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead

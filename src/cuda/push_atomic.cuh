@@ -1,0 +1,228 @@
+// The push SpMV by atomics, for a monoid whose fold comes out the same in any order and can be
+// done by atomic updates of one word: any, min, max, lor, land, and plus on integers (a float
+// plus is left to the sort, whose order is fixed). The general push (spmv.cuh) sorts every
+// product by its output and reduces by key, and the host waits three times to size its arrays;
+// this one waits for nothing:
+//   1. the products are laid out by a scan of u's row lengths, as in the general push, but the
+//      kernels read the total from the device and run on a grid sized from what the host knows
+//      (nvals(u) times the longest row);
+//   2. each allowed product sets its output's bit in a bitmap of one bit per output;
+//   3. the set bits become the sorted list of T's indices (a scan of the words' popcounts, so T's
+//      count is a device word nobody waits for);
+//   4. each product folds into its output's slot, found in O(1) as the rank of its bit. Under
+//      any, the product that set the bit is the value, kept in step 2, and there is no step 4.
+// T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
+#pragma once
+
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/scan.h>
+
+#include <cstring>
+#include <type_traits>
+
+#include "hpgraph/cuda/sparse_result.cuh"
+#include "hpgraph/cuda/spmv_product.cuh"
+
+namespace hpg::detail::cuda {
+
+template <class M>
+struct atomic_fold : std::false_type {};
+template <class T>
+struct atomic_fold<any_monoid<T>> : std::true_type {};
+template <class T>
+struct atomic_fold<min_monoid<T>> : std::true_type {};
+template <class T>
+struct atomic_fold<max_monoid<T>> : std::true_type {};
+template <class T>
+struct atomic_fold<lor_monoid<T>> : std::true_type {};
+template <class T>
+struct atomic_fold<land_monoid<T>> : std::true_type {};
+template <class T>
+struct atomic_fold<plus_monoid<T>> : std::bool_constant<std::is_integral_v<T>> {};
+
+/// Whether a push under monoid Add with values Z may fold by atomics.
+template <class Add, class Z>
+inline constexpr bool push_folds_atomically =
+    atomic_fold<Add>::value && std::is_arithmetic_v<Z> && (sizeof(Z) == 1 || sizeof(Z) == 2 || sizeof(Z) == 4 || sizeof(Z) == 8);
+
+template <class Add>
+inline constexpr bool is_any_monoid = false;
+template <class T>
+inline constexpr bool is_any_monoid<any_monoid<T>> = true;
+
+/// *slot = add(*slot, v), atomically: a compare-and-swap on the word that holds the slot (the
+/// aligned 4-byte word around a 1- or 2-byte value). A value that would not change is not written.
+template <class Add, class Z>
+__device__ void atomic_fold_into(const Add& add, Z* slot, Z v) {
+  if constexpr (sizeof(Z) == 8 || sizeof(Z) == 4) {
+    using Word = std::conditional_t<sizeof(Z) == 8, unsigned long long, unsigned int>;
+    Word* word = reinterpret_cast<Word*>(slot);
+    Word old = *reinterpret_cast<volatile Word*>(word), assumed;
+    do {
+      assumed = old;
+      Z cur;
+      memcpy(&cur, &assumed, sizeof(Z));
+      const Z next = static_cast<Z>(add(cur, v));
+      Word bits;
+      memcpy(&bits, &next, sizeof(Z));
+      if (bits == assumed) return;
+      old = atomicCAS(word, assumed, bits);
+    } while (old != assumed);
+  } else {
+    const auto addr = reinterpret_cast<std::uintptr_t>(slot);
+    unsigned* word = reinterpret_cast<unsigned*>(addr & ~std::uintptr_t(3));
+    const unsigned shift = static_cast<unsigned>(addr & 3) * 8;
+    const unsigned field = ((1u << (8 * sizeof(Z))) - 1) << shift;
+    unsigned old = *reinterpret_cast<volatile unsigned*>(word), assumed;
+    do {
+      assumed = old;
+      const unsigned cur_bits = (assumed & field) >> shift;
+      Z cur;
+      memcpy(&cur, &cur_bits, sizeof(Z));
+      const Z next = static_cast<Z>(add(cur, v));
+      unsigned next_bits = 0;
+      memcpy(&next_bits, &next, sizeof(Z));
+      if (next_bits == cur_bits) return;
+      old = atomicCAS(word, assumed, (assumed & ~field) | (next_bits << shift));
+    } while (old != assumed);
+  }
+}
+
+/// Where product e of the expansion comes from: u entry `q` and the matrix entry `p`. A binary
+/// search in the scanned row lengths, so every thread does the same work however uneven the rows.
+struct PushProduct {
+  Index q;
+  std::uint64_t p;
+};
+template <class Offset>
+__device__ PushProduct push_product_at(std::uint64_t e, const Offset* ptr, const std::uint32_t* uidx, Index nu,
+                                               const std::uint64_t* start) {
+  Index lo = 0, hi = nu;  // the last q with start[q] <= e
+  while (hi - lo > 1) {
+    const Index mid = (lo + hi) / 2;
+    if (start[mid] <= e) lo = mid;
+    else hi = mid;
+  }
+  return {lo, ptr[uidx[lo]] + (e - start[lo])};
+}
+
+/// Step 2: sets the bit of every output a product may reach. Under any (Keep), the product that
+/// set a bit also leaves its value in kept[out] (a slot of an n-entry array nobody else writes).
+template <bool Keep, bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
+__global__ void push_mark_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 Index nu, const std::uint64_t* start, Probe allows, bool entry_out_first, std::uint32_t* bits,
+                                 Z* kept) {
+  const std::uint64_t total = start[nu];
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+    const std::uint32_t out = col[at.p];
+    if (!allows(out)) continue;
+    const std::uint32_t bit = 1u << (out % 32);
+    if (bits[out / 32] & bit) continue;  // set already: no atomic
+    const bool first = !(atomicOr(&bits[out / 32], bit) & bit);
+    if constexpr (Keep) {
+      if (first)
+        kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+    }
+  }
+}
+
+/// Step 3: the indices of the set bits, in order, at the offsets the popcount scan gave; each slot
+/// starts at the value kept in step 2 (Keep) or at the monoid's identity. Thread 0 writes T's count.
+template <bool Keep, class Z>
+__global__ void push_list_kernel(const std::uint32_t* bits, Index nwords, const std::uint32_t* offsets, const Z* kept, Z identity,
+                                 std::uint32_t* idx, Z* tval, unsigned long long* count) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) *count = offsets[nwords];
+  for (Index w = blockIdx.x * Index(blockDim.x) + threadIdx.x; w < nwords; w += Index(gridDim.x) * blockDim.x) {
+    std::uint32_t b = bits[w];
+    std::uint32_t pos = offsets[w];
+    while (b) {
+      const std::uint32_t i = std::uint32_t(w) * 32 + __ffs(b) - 1;
+      b &= b - 1;
+      idx[pos] = i;
+      if constexpr (Keep) tval[pos] = kept[i];
+      else tval[pos] = identity;
+      ++pos;
+    }
+  }
+}
+
+/// Step 4: every allowed product folds into its output's slot (whose bit step 2 set: a bit that
+/// is set is an allowed output, so the mask is not probed again).
+template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+__global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 Index nu, const std::uint64_t* start, bool entry_out_first, const std::uint32_t* bits,
+                                 const std::uint32_t* offsets, Z* tval) {
+  const std::uint64_t total = start[nu];
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+    const std::uint32_t out = col[at.p];
+    const std::uint32_t word = bits[out / 32], bit = 1u << (out % 32);
+    if (!(word & bit)) continue;
+    const std::uint32_t pos = offsets[out / 32] + __popc(word & (bit - 1));
+    atomic_fold_into(s.add, &tval[pos], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
+  }
+}
+
+/// The length of u entry q's row, and 0 for q = nu (so that the exclusive scan's last slot is the
+/// number of products).
+template <class Offset>
+struct push_row_length {
+  const Offset* ptr;
+  const std::uint32_t* uidx;
+  Index nu;
+  HPG_HOST_DEVICE std::uint64_t operator()(Index q) const { return q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0; }
+};
+
+template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
+void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Index longest_row, const SparseInput<U>& u,
+                      const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
+  constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
+  const Index nu = u.nvals, n = t.size;
+  const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t(nu) * longest_row, p.nvals);  // products, at most
+  const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
+  if (cap == 0) return;
+  const Index nwords = (n + 31) / 32;
+  DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
+  const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, nu});
+  thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
+  DeviceArray<std::uint32_t> bits(nwords, "push output bits");
+  device_memset(bits.data(), 0, nwords * sizeof(std::uint32_t));
+  DeviceArray<Z> kept(keep ? n : 0, "push values");
+  const unsigned grid = capped_grid_for(most, 256);
+  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(), allows,
+                                                             entry_out_first, bits.data(), kept.data());
+  check_launch("push_mark_kernel");
+  DeviceArray<std::uint32_t> offsets(nwords + 1, "push output offsets");
+  set_bit_offsets(bits.data(), nwords, offsets.data());
+  // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
+  // allocated to a whole number of words.
+  t.idx.allocate(cap, "push result");
+  t.val.allocate((cap + 7) / 8 * 8, "push result");
+  DeviceArray<unsigned long long> count(1, "push result count");  // written by the list kernel
+  push_list_kernel<keep><<<capped_grid_for(nwords, 256), 256, 0, stream()>>>(bits.data(), nwords, offsets.data(), kept.data(),
+                                                                             s.add.identity(), t.idx.data(), t.val.data(), count.data());
+  check_launch("push_list_kernel");
+  if constexpr (!keep) {
+    push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(), entry_out_first,
+                                                        bits.data(), offsets.data(), t.val.data());
+    check_launch("push_fold_kernel");
+  }
+  t.nvals = DeviceCount::on_device(std::move(count));
+}
+
+/// Push: T (sparse, masked, its count on the device) from a sparse u through the rows of P (the
+/// CSR whose row k lists the outputs that u(k) reaches; its longest row has `longest_row` entries).
+template <bool UFirst, class SR, class A, class U, class Probe, class Z>
+void push_atomic(const SR& s, const DeviceCsr<A>& p, Index longest_row, const SparseInput<U>& u, const Probe& allows,
+                 bool entry_out_first, DeviceSparseResult<Z>& t) {
+  t.masked = true;
+  if (u.nvals == 0 || t.size == 0) return;
+  guarded("push SpMV", [&] {
+    if (p.wide_offsets()) push_atomic_with<UFirst>(s, p, p.ptr64.data(), longest_row, u, allows, entry_out_first, t);
+    else push_atomic_with<UFirst>(s, p, p.ptr32.data(), longest_row, u, allows, entry_out_first, t);
+  });
+}
+
+}  // namespace hpg::detail::cuda
