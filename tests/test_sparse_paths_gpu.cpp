@@ -163,36 +163,42 @@ TEST(SparsePathsGpu, PushWithTheOutputAsInputAndMask) {
 }
 
 /// f<mask, replace> = u sr A by push on the GPU, folding by atomics and by sorting, against the
-/// host, under the mask and its complement.
+/// host, under the mask and its complement. Four shapes, so that each path of the atomic push
+/// runs: T bounded by at most 1024 and by at most 8192 entries (one block sorts the outputs), by
+/// more (the bitmap's words are scanned), and u with more than 8192 entries (its row lengths are
+/// scanned by the device-wide scan, not by one block).
 template <class T, class SR>
 void push_fold_case(const std::string& what, const SR& sr) {
-  std::mt19937_64 g(21);
-  std::vector<Index> r, c;
-  std::vector<T> v;
-  for (Index i = 0; i < n; ++i)
-    for (int k = 0; k < 5 + static_cast<int>(i % 17 == 0) * 300; ++k) {  // some rows are hubs
-      r.push_back(i);
-      c.push_back(g() % n);
-      if constexpr (std::is_same_v<T, bool>) v.push_back(g() % 3 != 0);
-      else v.push_back(static_cast<T>(static_cast<std::int64_t>(g() % 9) - 3));
+  for (const auto& [size, u_density] : std::vector<std::pair<Index, double>>{{6000, 0.0005}, {6000, 0.02}, {20000, 0.02}, {20000, 0.5}}) {
+    std::mt19937_64 g(21);
+    std::vector<Index> r, c;
+    std::vector<T> v;
+    for (Index i = 0; i < size; ++i)
+      for (int k = 0; k < 5 + static_cast<int>(i % 17 == 0) * 300; ++k) {  // some rows are hubs
+        r.push_back(i);
+        c.push_back(g() % size);
+        if constexpr (std::is_same_v<T, bool>) v.push_back(g() % 3 != 0);
+        else v.push_back(static_cast<T>(static_cast<std::int64_t>(g() % 9) - 3));
+      }
+    hpg::Matrix<T> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
+    ah.build(r, c, v, hpg::first<T>{});
+    ag.build(r, c, v, hpg::first<T>{});
+    const auto u = random_vector<T>(size, u_density, 22);
+    const auto mask = random_vector<bool>(size, 0.3, 23);
+    for (const bool complement : {false, true}) {
+      const hpg::Descriptor d = hpg::desc::structure | hpg::desc::replace | (complement ? hpg::desc::mask_complement : hpg::Descriptor{});
+      hpg::Vector<T> wh(size, Backend::host), wa(size, Backend::cuda), ws(size, Backend::cuda);
+      hpg::vxm(wh, mask.host, hpg::no_accum, sr, u.host, ah, d);
+      hpg::vxm(wa, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
+      auto& tuning = hpg::detail::tuning();
+      tuning.push_atomics = false;
+      hpg::vxm(ws, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
+      tuning.push_atomics = true;
+      const std::string how = what + ", n " + std::to_string(size) + ", nvals(u) " + std::to_string(u.host.nvals()) +
+                              (complement ? ", complemented mask" : ", mask");
+      expect_same(wh, wa, how + ", atomic fold");
+      expect_same(wh, ws, how + ", sorted fold");
     }
-  hpg::Matrix<T> ah(n, n, Backend::host), ag(n, n, Backend::cuda);
-  ah.build(r, c, v, hpg::first<T>{});
-  ag.build(r, c, v, hpg::first<T>{});
-  const auto u = random_vector<T>(n, 0.02, 22);
-  const auto mask = random_vector<bool>(n, 0.3, 23);
-  for (const bool complement : {false, true}) {
-    const hpg::Descriptor d = hpg::desc::structure | hpg::desc::replace | (complement ? hpg::desc::mask_complement : hpg::Descriptor{});
-    hpg::Vector<T> wh(n, Backend::host), wa(n, Backend::cuda), ws(n, Backend::cuda);
-    hpg::vxm(wh, mask.host, hpg::no_accum, sr, u.host, ah, d);
-    hpg::vxm(wa, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
-    auto& tuning = hpg::detail::tuning();
-    tuning.push_atomics = false;
-    hpg::vxm(ws, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
-    tuning.push_atomics = true;
-    const std::string how = what + (complement ? ", complemented mask" : ", mask");
-    expect_same(wh, wa, how + ", atomic fold");
-    expect_same(wh, ws, how + ", sorted fold");
   }
 }
 

@@ -12,8 +12,11 @@
 //   4. each product folds into its output's slot, found in O(1) as the rank of its bit. Under
 //      any, the product that set the bit is the value, kept in step 2, and there is no step 4.
 // T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
+// When that bound is small, step 3 is one block's sort of the outputs step 2 appended (below).
 #pragma once
 
+#include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/scan.h>
@@ -109,10 +112,12 @@ __device__ PushProduct push_product_at(std::uint64_t e, const Offset* ptr, const
 
 /// Step 2: sets the bit of every output a product may reach. Under any (Keep), the product that
 /// set a bit also leaves its value in kept[out] (a slot of an n-entry array nobody else writes).
+/// With `list` (the small path), the product that set a bit also appends its output there, in no
+/// order, counting in *listed.
 template <bool Keep, bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
 __global__ void push_mark_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  Index nu, const std::uint64_t* start, Probe allows, bool entry_out_first, std::uint32_t* bits,
-                                 Z* kept) {
+                                 Z* kept, std::uint32_t* list, std::uint32_t* listed) {
   const std::uint64_t total = start[nu];
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
@@ -121,6 +126,7 @@ __global__ void push_mark_kernel(SR s, const Offset* ptr, const std::uint32_t* c
     const std::uint32_t bit = 1u << (out % 32);
     if (bits[out / 32] & bit) continue;  // set already: no atomic
     const bool first = !(atomicOr(&bits[out / 32], bit) & bit);
+    if (first && list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
     if constexpr (Keep) {
       if (first)
         kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
@@ -165,6 +171,96 @@ __global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* c
   }
 }
 
+// The small path: when T can hold at most push_block_items entries (nvals(u) x the longest row,
+// known on the host: a BFS or SSSP frontier on a road-like graph), one block sorts the appended
+// outputs instead of a scan over all n / 32 words of the bitmap and a list pass (two launches
+// fewer, and no pass that grows with n); and when u has at most that many entries, one block
+// scans their row lengths.
+inline constexpr unsigned push_block_threads = 1024;
+inline constexpr Index push_block_items = 8 * push_block_threads;
+
+/// start[q] = the products of u entries before q, start[nu] = all of them; nu <= Items x 1024.
+template <int Items, class Offset>
+__global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(const Offset* ptr, const std::uint32_t* uidx, Index nu,
+                                                                             std::uint64_t* start) {
+  using Scan = cub::BlockScan<std::uint64_t, push_block_threads>;
+  __shared__ typename Scan::TempStorage scratch;
+  std::uint64_t len[Items];
+#pragma unroll
+  for (int k = 0; k < Items; ++k) {
+    const Index q = Index(threadIdx.x) * Items + k;
+    len[k] = q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0;
+  }
+  std::uint64_t total = 0;
+  Scan(scratch).ExclusiveSum(len, len, total);
+#pragma unroll
+  for (int k = 0; k < Items; ++k) {
+    const Index q = Index(threadIdx.x) * Items + k;
+    if (q < nu) start[q] = len[k];
+  }
+  if (threadIdx.x == 0) start[nu] = total;
+}
+
+/// Sorts the *listed outputs (at most Items x 1024) into T's indices, each slot starting at the
+/// value kept in step 2 (Keep) or at the monoid's identity, and writes T's count. Keys past the
+/// listed ones are padded with ~0, which sorts last; only the bits an index can have are sorted.
+template <int Items, bool Keep, class Z>
+__global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(const std::uint32_t* list, const std::uint32_t* listed,
+                                                                             int end_bit, const Z* kept, Z identity, std::uint32_t* idx,
+                                                                             Z* tval, unsigned long long* count) {
+  using Sort = cub::BlockRadixSort<std::uint32_t, push_block_threads, Items>;
+  __shared__ typename Sort::TempStorage scratch;
+  const std::uint32_t m = *listed;
+  std::uint32_t keys[Items];
+#pragma unroll
+  for (int k = 0; k < Items; ++k) {
+    const std::uint32_t i = threadIdx.x * Items + k;
+    keys[k] = i < m ? list[i] : ~0u;
+  }
+  Sort(scratch).Sort(keys, 0, end_bit);
+#pragma unroll
+  for (int k = 0; k < Items; ++k) {
+    const std::uint32_t i = threadIdx.x * Items + k;
+    if (i >= m) continue;
+    idx[i] = keys[k];
+    if constexpr (Keep) tval[i] = kept[keys[k]];
+    else tval[i] = identity;
+  }
+  if (threadIdx.x == 0) *count = m;
+}
+
+/// Step 4 of the small path: every product whose output is listed folds into its slot, found by
+/// binary search in T's sorted indices.
+template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+__global__ void push_fold_sorted_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
+                                        const U* uval, Index nu, const std::uint64_t* start, bool entry_out_first, const std::uint32_t* idx,
+                                        const unsigned long long* count, Z* tval) {
+  const std::uint64_t total = start[nu];
+  const std::uint32_t m = static_cast<std::uint32_t>(*count);
+  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+    const std::uint32_t out = col[at.p];
+    std::uint32_t lo = 0, hi = m;  // the first slot with idx >= out
+    while (lo < hi) {
+      const std::uint32_t mid = (lo + hi) / 2;
+      if (idx[mid] < out) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == m || idx[lo] != out) continue;  // not allowed by the mask
+    atomic_fold_into(s.add, &tval[lo], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
+  }
+}
+
+/// Calls f(std::integral_constant<int, Items>) with the fewest items per thread (1, 2, 4 or 8) of a
+/// 1024-thread block that hold n.
+template <class F>
+void with_block_items(Index n, const F& f) {
+  if (n <= push_block_threads) f(std::integral_constant<int, 1>{});
+  else if (n <= 2 * push_block_threads) f(std::integral_constant<int, 2>{});
+  else if (n <= 4 * push_block_threads) f(std::integral_constant<int, 4>{});
+  else f(std::integral_constant<int, 8>{});
+}
+
 /// The length of u entry q's row, and 0 for q = nu (so that the exclusive scan's last slot is the
 /// number of products).
 template <class Offset>
@@ -183,31 +279,56 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
   const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t(nu) * longest_row, p.nvals);  // products, at most
   const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
   if (cap == 0) return;
+  const bool small = cap <= push_block_items;
   const Index nwords = (n + 31) / 32;
   DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
-  const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, nu});
-  thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
-  DeviceArray<std::uint32_t> bits(nwords, "push output bits");
-  device_memset(bits.data(), 0, nwords * sizeof(std::uint32_t));
+  if (nu <= push_block_items) {
+    with_block_items(nu, [&](auto items) {
+      push_scan_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(ptr, u.idx, nu, start.data());
+    });
+    check_launch("push_scan_block_kernel");
+  } else {
+    const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, nu});
+    thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
+  }
+  // The bits, and after them the small path's list length: one fill clears both.
+  DeviceArray<std::uint32_t> bits(nwords + 1, "push output bits");
+  device_memset(bits.data(), 0, (nwords + 1) * sizeof(std::uint32_t));
+  DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
   DeviceArray<Z> kept(keep ? n : 0, "push values");
   const unsigned grid = capped_grid_for(most, 256);
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(), allows,
-                                                             entry_out_first, bits.data(), kept.data());
+                                                             entry_out_first, bits.data(), kept.data(), list.data(), bits.data() + nwords);
   check_launch("push_mark_kernel");
-  DeviceArray<std::uint32_t> offsets(nwords + 1, "push output offsets");
-  set_bit_offsets(bits.data(), nwords, offsets.data());
   // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
   // allocated to a whole number of words.
   t.idx.allocate(cap, "push result");
   t.val.allocate((cap + 7) / 8 * 8, "push result");
-  DeviceArray<unsigned long long> count(1, "push result count");  // written by the list kernel
-  push_list_kernel<keep><<<capped_grid_for(nwords, 256), 256, 0, stream()>>>(bits.data(), nwords, offsets.data(), kept.data(),
-                                                                             s.add.identity(), t.idx.data(), t.val.data(), count.data());
-  check_launch("push_list_kernel");
-  if constexpr (!keep) {
-    push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(), entry_out_first,
-                                                        bits.data(), offsets.data(), t.val.data());
-    check_launch("push_fold_kernel");
+  DeviceArray<unsigned long long> count(1, "push result count");  // written by the list or sort kernel
+  if (small) {
+    int end_bit = 1;  // the bits an index below n has
+    while (end_bit < 32 && (Index(1) << end_bit) < n) ++end_bit;
+    with_block_items(cap, [&](auto items) {
+      push_sort_block_kernel<decltype(items)::value, keep><<<1, push_block_threads, 0, stream()>>>(
+          list.data(), bits.data() + nwords, end_bit, kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data());
+    });
+    check_launch("push_sort_block_kernel");
+    if constexpr (!keep) {
+      push_fold_sorted_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
+                                                                 entry_out_first, t.idx.data(), count.data(), t.val.data());
+      check_launch("push_fold_sorted_kernel");
+    }
+  } else {
+    DeviceArray<std::uint32_t> offsets(nwords + 1, "push output offsets");
+    set_bit_offsets(bits.data(), nwords, offsets.data());
+    push_list_kernel<keep><<<capped_grid_for(nwords, 256), 256, 0, stream()>>>(bits.data(), nwords, offsets.data(), kept.data(),
+                                                                               s.add.identity(), t.idx.data(), t.val.data(), count.data());
+    check_launch("push_list_kernel");
+    if constexpr (!keep) {
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
+                                                          entry_out_first, bits.data(), offsets.data(), t.val.data());
+      check_launch("push_fold_kernel");
+    }
   }
   t.nvals = DeviceCount::on_device(std::move(count));
 }
