@@ -176,7 +176,7 @@ struct row_length {
   __host__ __device__ Index operator()(Index r) const { return Index(ptr[r + 1] - ptr[r]); }
 };
 template <class Offset>
-Index longest_row_of(const Offset* ptr, Index nrows) {
+Index max_row_length(const Offset* ptr, Index nrows) {
   if (nrows == 0) return 0;
   return guarded("longest row", [&] {
     const auto len = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), row_length<Offset>{ptr});
@@ -192,8 +192,8 @@ void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_
   });
 }
 
-Index longest_row(const std::uint32_t* ptr, Index nrows) { return longest_row_of(ptr, nrows); }
-Index longest_row(const std::uint64_t* ptr, Index nrows) { return longest_row_of(ptr, nrows); }
+Index longest_row(const std::uint32_t* ptr, Index nrows) { return max_row_length(ptr, nrows); }
+Index longest_row(const std::uint64_t* ptr, Index nrows) { return max_row_length(ptr, nrows); }
 
 void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
   with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });

@@ -154,22 +154,47 @@ __global__ void push_list_kernel(const std::uint32_t* bits, Index nwords, const 
   }
 }
 
-/// Step 4: every allowed product folds into its output's slot (whose bit step 2 set: a bit that
-/// is set is an allowed output, so the mask is not probed again).
-template <bool UFirst, class SR, class Offset, class A, class U, class Z>
+/// T's slot of output `out` after step 3, if the output is T's: the rank of its set bit in the
+/// bitmap (the general path), or its place in T's sorted indices (the small path). A bit that is
+/// set, or an index that is listed, is an allowed output, so the mask is not probed again.
+struct SlotByBitRank {
+  const std::uint32_t* bits;
+  const std::uint32_t* offsets;
+  __device__ bool find(std::uint32_t out, Index& pos) const {
+    const std::uint32_t word = bits[out / 32], bit = 1u << (out % 32);
+    pos = offsets[out / 32] + __popc(word & (bit - 1));
+    return word & bit;
+  }
+};
+struct SlotBySearch {
+  const std::uint32_t* idx;
+  const unsigned long long* count;
+  __device__ bool find(std::uint32_t out, Index& pos) const { return EntryLookup{nullptr, idx, Index(*count)}.find(out, pos); }
+};
+
+/// Step 4: every allowed product folds into its output's slot.
+template <bool UFirst, class SR, class Offset, class A, class U, class Slot, class Z>
 __global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 Index nu, const std::uint64_t* start, bool entry_out_first, const std::uint32_t* bits,
-                                 const std::uint32_t* offsets, Z* tval) {
+                                 Index nu, const std::uint64_t* start, bool entry_out_first, Slot slot, Z* tval) {
   const std::uint64_t total = start[nu];
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
     const std::uint32_t out = col[at.p];
-    const std::uint32_t word = bits[out / 32], bit = 1u << (out % 32);
-    if (!(word & bit)) continue;
-    const std::uint32_t pos = offsets[out / 32] + __popc(word & (bit - 1));
+    Index pos = 0;
+    if (!slot.find(out, pos)) continue;
     atomic_fold_into(s.add, &tval[pos], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
   }
 }
+
+/// The length of u entry q's row, and 0 for q = nu (so that the exclusive scan's last slot is the
+/// number of products).
+template <class Offset>
+struct push_row_length {
+  const Offset* ptr;
+  const std::uint32_t* uidx;
+  Index nu;
+  HPG_HOST_DEVICE std::uint64_t operator()(Index q) const { return q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0; }
+};
 
 // The small path: when T can hold at most push_block_items entries (nvals(u) x the longest row,
 // known on the host: a BFS or SSSP frontier on a road-like graph), one block sorts the appended
@@ -189,7 +214,7 @@ __global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(con
 #pragma unroll
   for (int k = 0; k < Items; ++k) {
     const Index q = Index(threadIdx.x) * Items + k;
-    len[k] = q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0;
+    len[k] = push_row_length<Offset>{ptr, uidx, nu}(q);
   }
   std::uint64_t total = 0;
   Scan(scratch).ExclusiveSum(len, len, total);
@@ -229,28 +254,6 @@ __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(con
   if (threadIdx.x == 0) *count = m;
 }
 
-/// Step 4 of the small path: every product whose output is listed folds into its slot, found by
-/// binary search in T's sorted indices.
-template <bool UFirst, class SR, class Offset, class A, class U, class Z>
-__global__ void push_fold_sorted_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
-                                        const U* uval, Index nu, const std::uint64_t* start, bool entry_out_first, const std::uint32_t* idx,
-                                        const unsigned long long* count, Z* tval) {
-  const std::uint64_t total = start[nu];
-  const std::uint32_t m = static_cast<std::uint32_t>(*count);
-  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
-    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
-    const std::uint32_t out = col[at.p];
-    std::uint32_t lo = 0, hi = m;  // the first slot with idx >= out
-    while (lo < hi) {
-      const std::uint32_t mid = (lo + hi) / 2;
-      if (idx[mid] < out) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo == m || idx[lo] != out) continue;  // not allowed by the mask
-    atomic_fold_into(s.add, &tval[lo], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
-  }
-}
-
 /// Calls f(std::integral_constant<int, Items>) with the fewest items per thread (1, 2, 4 or 8) of a
 /// 1024-thread block that hold n.
 template <class F>
@@ -260,16 +263,6 @@ void with_block_items(Index n, const F& f) {
   else if (n <= 4 * push_block_threads) f(std::integral_constant<int, 4>{});
   else f(std::integral_constant<int, 8>{});
 }
-
-/// The length of u entry q's row, and 0 for q = nu (so that the exclusive scan's last slot is the
-/// number of products).
-template <class Offset>
-struct push_row_length {
-  const Offset* ptr;
-  const std::uint32_t* uidx;
-  Index nu;
-  HPG_HOST_DEVICE std::uint64_t operator()(Index q) const { return q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0; }
-};
 
 template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
 void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Index longest_row, const SparseInput<U>& u,
@@ -314,9 +307,9 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     });
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
-      push_fold_sorted_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
-                                                                 entry_out_first, t.idx.data(), count.data(), t.val.data());
-      check_launch("push_fold_sorted_kernel");
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
+                                                          entry_out_first, SlotBySearch{t.idx.data(), count.data()}, t.val.data());
+      check_launch("push_fold_kernel");
     }
   } else {
     DeviceArray<std::uint32_t> offsets(nwords + 1, "push output offsets");
@@ -326,7 +319,7 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     check_launch("push_list_kernel");
     if constexpr (!keep) {
       push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
-                                                          entry_out_first, bits.data(), offsets.data(), t.val.data());
+                                                          entry_out_first, SlotByBitRank{bits.data(), offsets.data()}, t.val.data());
       check_launch("push_fold_kernel");
     }
   }

@@ -336,27 +336,21 @@ __global__ void push_lengths_kernel(const Offset* ptr, const std::uint32_t* uidx
     len[q] = ptr[uidx[q] + 1] - ptr[uidx[q]];
 }
 
-/// Product e of the expansion: its u entry is found by binary search in the scanned lengths, so
-/// every thread does the same work however uneven the rows are.
+/// Product e of the expansion, found by push_product_at (a binary search in the scanned lengths, so
+/// every thread does the same work however uneven the rows are).
 template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
 __global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
                                    const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total, Probe allows,
                                    bool entry_out_first, std::uint32_t* key, Z* prod) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
-    Index lo = 0, hi = nu;  // the last q with start[q] <= e
-    while (hi - lo > 1) {
-      const Index mid = (lo + hi) / 2;
-      if (start[mid] <= e) lo = mid; else hi = mid;
-    }
-    const std::uint32_t k = uidx[lo];
-    const std::uint64_t p = ptr[k] + (e - start[lo]);
-    const std::uint32_t out = col[p];
+    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+    const std::uint32_t out = col[at.p];
     if (!allows(out)) {
       key[e] = hyb_pad;
       continue;
     }
     key[e] = out;
-    prod[e] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[p], uval[lo], out, k, entry_out_first));
+    prod[e] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
   }
 }
 
@@ -431,14 +425,12 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
     DeviceSparseResult<Z> t;
     t.size = w.size;
+    bool atomically = false;
     if constexpr (push_folds_atomically<typename SR::monoid_type, Z>) {
-      if (tuning().push_atomics)
-        push_atomic<UFirst>(s, p, longest_row_of(a, derived, !pull_over_transpose), us, allows, entry_out_first, t);
-      else
-        push<UFirst>(s, p, us, allows, entry_out_first, t);
-    } else {
-      push<UFirst>(s, p, us, allows, entry_out_first, t);
+      atomically = tuning().push_atomics;
+      if (atomically) push_atomic<UFirst>(s, p, longest_row_of(a, derived, !pull_over_transpose), us, allows, entry_out_first, t);
     }
+    if (!atomically) push<UFirst>(s, p, us, allows, entry_out_first, t);
     finish_vector_sparse(w, maskv, accum, std::move(t), d);
     return;
   }
