@@ -294,8 +294,18 @@ TEST(SparsePathsGpu, ApplyAndSelectOverASparseInput) {
   });
 }
 
-TEST(SparsePathsGpu, MaskedAssignAtASparseMask) {
+// Run once as the library chooses (a sparse w takes bitmap form, then is written in place) and
+// once with every sparse w merged with the mask's list (the path of a w too large for a bitmap).
+class MaskedAssign : public ::testing::TestWithParam<double> {};
+
+TEST_P(MaskedAssign, AtASparseMask) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const double saved = hpg::detail::tuning().upsert_bitmap_memory_fraction;
+  hpg::detail::tuning().upsert_bitmap_memory_fraction = GetParam();
+  struct Restore {
+    double v;
+    ~Restore() { hpg::detail::tuning().upsert_bitmap_memory_fraction = v; }
+  } restore{saved};
   std::uint64_t seed = 500;
   for (const auto& [oname, odensity] : output_kinds)
     for (double fdensity : {0.005, 0.03, 0.1}) {  // 0.1: a bitmap mask, the general path
@@ -307,6 +317,8 @@ TEST(SparsePathsGpu, MaskedAssignAtASparseMask) {
         hpg::assign(w.host, f.host, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
         hpg::assign(w.gpu, f.gpu, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
         expect_same(w.host, w.gpu, "scalar assign, " + where);
+        if (GetParam() > 0 && fdensity < hpg::detail::sparse_vector_density)  // the upsert ran, in place
+          EXPECT_EQ(w.gpu.format(), hpg::detail::VectorFormat::bitmap) << where;
       }
       {  // parent<struct(frontier)> = frontier (u is the mask itself)
         auto w = random_vector<std::int64_t>(n, odensity, ++seed);
@@ -341,6 +353,22 @@ TEST(SparsePathsGpu, MaskedAssignAtASparseMask) {
       }
     }
 }
+
+// A sparse w whose bitmap cannot be allocated is merged instead: the call still succeeds.
+TEST(SparsePathsGpu, MaskedAssignMergesWhenTheBitmapCannotBeHad) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const auto f = random_vector<std::int64_t>(n, 0.01, 700);
+  auto w = random_vector<std::int32_t>(n, 0.01, 701);
+  ASSERT_EQ(w.gpu.format(), hpg::detail::VectorFormat::sparse);
+  hpg::detail::inject_device_allocation_failure(0);  // the bitmap's first array
+  hpg::assign(w.gpu, f.gpu, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
+  EXPECT_LT(hpg::detail::inject_device_allocation_failure(-1), 0) << "the injected failure did not fire";
+  hpg::assign(w.host, f.host, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
+  expect_same(w.host, w.gpu, "scalar assign after a failed bitmap allocation");
+}
+
+INSTANTIATE_TEST_SUITE_P(SparsePathsGpu, MaskedAssign, ::testing::Values(1.0 / 16, 0.0),
+                         [](const auto& info) { return info.param == 0.0 ? std::string("Merged") : std::string("InPlace"); });
 
 // A result the GPU knows to be full (an operation on full inputs, a scalar over all of w,
 // accumulation into a full w) skips clearing its bitmap and counting its entries. Run over memory

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/detail/storage.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -25,6 +26,10 @@ class DeviceCounter {
  private:
   DeviceArray<unsigned long long> word_;
 };
+
+/// A vector's entry count as a kernel reads it (DeviceCount::view): a kernel sized from an upper
+/// bound reads the true count here instead of the host waiting for it.
+__device__ inline Index count_of(DeviceCount::View c) { return c.word ? c.base + Index(*c.word) : c.base; }
 
 /// Adds every thread's `mine` into *word: one reduction per warp, one shared atomic per warp and
 /// one global atomic per block (launch with a capped grid, and a count costs a few thousand

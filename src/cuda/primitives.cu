@@ -4,7 +4,6 @@
 #include <thrust/binary_search.h>
 #include <thrust/count.h>
 #include <thrust/inner_product.h>
-#include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/functional.h>
 #include <thrust/reduce.h>
@@ -156,14 +155,6 @@ std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_
   });
 }
 
-void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags) {
-  if (n == 0) return;
-  guarded("scatter flags", [&] {
-    auto one = thrust::make_constant_iterator<std::uint8_t>(1);
-    thrust::scatter(policy(), one, one + n, idx, flags);
-  });
-}
-
 namespace {
 struct word_popcount {
   const std::uint32_t* bits;
@@ -200,10 +191,6 @@ void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, voi
 }
 void gather_words(const std::uint32_t* perm, std::size_t n, const void* src, void* dst, std::size_t word) {
   with_word(word, [&]<class W>(W*) { guarded("gather", [&] { prim::gather(perm, n, static_cast<const W*>(src), static_cast<W*>(dst)); }); });
-}
-
-void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word) {
-  with_word(word, [&]<class W>(W*) { guarded("scatter", [&] { prim::scatter(static_cast<const W*>(src), n, idx, static_cast<W*>(dst)); }); });
 }
 
 std::size_t select_flagged_words(const std::uint8_t* flags, std::size_t n, const void* vals, std::uint32_t* idx_out,

@@ -51,8 +51,6 @@ void widen_indices(const std::uint32_t* idx, std::size_t n, std::uint64_t* out);
 void swap_key_halves(std::uint64_t* keys, std::size_t n);
 /// The first position k < n with sorted[k] >= value (n when there is none).
 std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_t value);
-/// flags[idx[k]] = 1.
-void scatter_flags(const std::uint32_t* idx, std::size_t n, std::uint8_t* flags);
 /// offsets[w] = the set bits of words 0 .. w - 1, for w = 0 .. nwords (nwords + 1 entries; the
 /// last is the total, left on the device).
 void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_t* offsets);
@@ -64,7 +62,6 @@ Index longest_row(const std::uint64_t* ptr, Index nrows);
 
 void gather_words(const std::uint64_t* perm, std::size_t n, const void* src, void* dst, std::size_t word);
 void gather_words(const std::uint32_t* perm, std::size_t n, const void* src, void* dst, std::size_t word);
-void scatter_words(const void* src, std::size_t n, const std::uint32_t* idx, void* dst, std::size_t word);
 std::size_t select_flagged_words(const std::uint8_t* flags, std::size_t n, const void* vals, std::uint32_t* idx_out,
                                  void* vals_out, std::size_t word);
 std::size_t keep_last_of_runs_words(const std::uint64_t* keys, std::size_t n, const void* vals, const std::uint8_t* removed,
@@ -84,12 +81,6 @@ template <class P, class T>
 void gather_values(const P* perm, std::size_t n, const T* src, T* dst) {
   if constexpr (value_word<T> != 0) gather_words(perm, n, src, dst, value_word<T>);
   else guarded("device primitive", [&] { return prim::gather(perm, n, src, dst); });
-}
-/// dst[idx[k]] = src[k].
-template <class T>
-void scatter_values(const T* src, std::size_t n, const std::uint32_t* idx, T* dst) {
-  if constexpr (value_word<T> != 0) scatter_words(src, n, idx, dst, value_word<T>);
-  else guarded("device primitive", [&] { return prim::scatter(src, n, idx, dst); });
 }
 /// The positions k < n with flags[k] set, and vals[k] there, in order; returns their number.
 template <class T>

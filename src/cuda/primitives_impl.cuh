@@ -7,7 +7,6 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/remove.h>
-#include <thrust/scatter.h>
 #include <thrust/sort.h>
 #include <thrust/tuple.h>
 
@@ -51,11 +50,6 @@ struct key_is {
 template <class P, class V>
 void gather(const P* perm, std::size_t n, const V* src, V* dst) {
   if (n) thrust::gather(policy(), perm, perm + n, src, dst);
-}
-
-template <class V>
-void scatter(const V* src, std::size_t n, const std::uint32_t* idx, V* dst) {
-  if (n) thrust::scatter(policy(), src, src + n, idx, dst);
 }
 
 template <class V>

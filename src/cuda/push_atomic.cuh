@@ -4,8 +4,8 @@
 // product by its output and reduces by key, and the host waits three times to size its arrays;
 // this one waits for nothing:
 //   1. the products are laid out by a scan of u's row lengths, as in the general push, but the
-//      kernels read the total from the device and run on a grid sized from what the host knows
-//      (nvals(u) times the longest row);
+//      kernels read the total (and u's count, if it is still on the device) from the device and
+//      run on a grid sized from what the host knows (a bound on nvals(u) times the longest row);
 //   2. each allowed product sets its output's bit in a bitmap of one bit per output;
 //   3. the set bits become the sorted list of T's indices (a scan of the words' popcounts, so T's
 //      count is a device word nobody waits for);
@@ -116,8 +116,9 @@ __device__ PushProduct push_product_at(std::uint64_t e, const Offset* ptr, const
 /// order, counting in *listed.
 template <bool Keep, bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
 __global__ void push_mark_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 Index nu, const std::uint64_t* start, Probe allows, bool entry_out_first, std::uint32_t* bits,
-                                 Z* kept, std::uint32_t* list, std::uint32_t* listed) {
+                                 DeviceCount::View ucount, const std::uint64_t* start, Probe allows, bool entry_out_first,
+                                 std::uint32_t* bits, Z* kept, std::uint32_t* list, std::uint32_t* listed) {
+  const Index nu = count_of(ucount);
   const std::uint64_t total = start[nu];
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
@@ -175,7 +176,8 @@ struct SlotBySearch {
 /// Step 4: every allowed product folds into its output's slot.
 template <bool UFirst, class SR, class Offset, class A, class U, class Slot, class Z>
 __global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 Index nu, const std::uint64_t* start, bool entry_out_first, Slot slot, Z* tval) {
+                                 DeviceCount::View ucount, const std::uint64_t* start, bool entry_out_first, Slot slot, Z* tval) {
+  const Index nu = count_of(ucount);
   const std::uint64_t total = start[nu];
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
@@ -186,35 +188,39 @@ __global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* c
   }
 }
 
-/// The length of u entry q's row, and 0 for q = nu (so that the exclusive scan's last slot is the
-/// number of products).
+/// The length of u entry q's row, and 0 for q >= nvals(u) (so that the exclusive scan's slot
+/// nvals(u) and every one after it is the number of products).
 template <class Offset>
 struct push_row_length {
   const Offset* ptr;
   const std::uint32_t* uidx;
-  Index nu;
-  HPG_HOST_DEVICE std::uint64_t operator()(Index q) const { return q < nu ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0; }
+  DeviceCount::View ucount;
+  __device__ std::uint64_t operator()(Index q) const {
+    return q < count_of(ucount) ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0;
+  }
 };
 
-// The small path: when T can hold at most push_block_items entries (nvals(u) x the longest row,
-// known on the host: a BFS or SSSP frontier on a road-like graph), one block sorts the appended
-// outputs instead of a scan over all n / 32 words of the bitmap and a list pass (two launches
-// fewer, and no pass that grows with n); and when u has at most that many entries, one block
-// scans their row lengths.
+// The small path: when T can hold at most push_block_items entries (a bound on nvals(u) x the
+// longest row, known on the host: a BFS or SSSP frontier on a road-like graph), one block sorts
+// the appended outputs instead of a scan over all n / 32 words of the bitmap and a list pass (two
+// launches fewer, and no pass that grows with n); and when u has at most that many entries, one
+// block scans their row lengths.
 inline constexpr unsigned push_block_threads = 1024;
 inline constexpr Index push_block_items = 8 * push_block_threads;
 
-/// start[q] = the products of u entries before q, start[nu] = all of them; nu <= Items x 1024.
+/// start[q] = the products of u entries before q, start[nvals(u)] = all of them; the bound on
+/// nvals(u) is at most Items x 1024.
 template <int Items, class Offset>
-__global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(const Offset* ptr, const std::uint32_t* uidx, Index nu,
-                                                                             std::uint64_t* start) {
+__global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(const Offset* ptr, const std::uint32_t* uidx,
+                                                                             DeviceCount::View ucount, std::uint64_t* start) {
+  const Index nu = count_of(ucount);
   using Scan = cub::BlockScan<std::uint64_t, push_block_threads>;
   __shared__ typename Scan::TempStorage scratch;
   std::uint64_t len[Items];
 #pragma unroll
   for (int k = 0; k < Items; ++k) {
     const Index q = Index(threadIdx.x) * Items + k;
-    len[k] = push_row_length<Offset>{ptr, uidx, nu}(q);
+    len[k] = push_row_length<Offset>{ptr, uidx, ucount}(q);
   }
   std::uint64_t total = 0;
   Scan(scratch).ExclusiveSum(len, len, total);
@@ -268,7 +274,7 @@ template <bool UFirst, class SR, class Offset, class A, class U, class Probe, cl
 void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Index longest_row, const SparseInput<U>& u,
                       const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
   constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
-  const Index nu = u.nvals, n = t.size;
+  const Index nu = u.nvals, n = t.size;  // nu: nvals(u), or a bound on it when u.count is on the device
   const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t(nu) * longest_row, p.nvals);  // products, at most
   const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
   if (cap == 0) return;
@@ -277,11 +283,11 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
   DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
   if (nu <= push_block_items) {
     with_block_items(nu, [&](auto items) {
-      push_scan_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(ptr, u.idx, nu, start.data());
+      push_scan_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(ptr, u.idx, u.count, start.data());
     });
     check_launch("push_scan_block_kernel");
   } else {
-    const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, nu});
+    const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, u.count});
     thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
   }
   // The bits, and after them the small path's list length: one fill clears both.
@@ -290,7 +296,7 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
   DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
   DeviceArray<Z> kept(keep ? n : 0, "push values");
   const unsigned grid = capped_grid_for(most, 256);
-  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(), allows,
+  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(), allows,
                                                              entry_out_first, bits.data(), kept.data(), list.data(), bits.data() + nwords);
   check_launch("push_mark_kernel");
   // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
@@ -307,7 +313,7 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     });
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(),
                                                           entry_out_first, SlotBySearch{t.idx.data(), count.data()}, t.val.data());
       check_launch("push_fold_kernel");
     }
@@ -318,7 +324,7 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
                                                                                s.add.identity(), t.idx.data(), t.val.data(), count.data());
     check_launch("push_list_kernel");
     if constexpr (!keep) {
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, nu, start.data(),
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(),
                                                           entry_out_first, SlotByBitRank{bits.data(), offsets.data()}, t.val.data());
       check_launch("push_fold_kernel");
     }

@@ -329,13 +329,6 @@ void pull_csr(const SR& s, const DeviceCsr<A>& a, const U* uval, const std::uint
   check_launch("csr_pull_kernel");
 }
 
-template <class Offset>
-__global__ void push_lengths_kernel(const Offset* ptr, const std::uint32_t* uidx, Index nu, std::uint64_t* len) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) len[nu] = 0;  // the scan's last slot becomes the total
-  for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < nu; q += Index(gridDim.x) * blockDim.x)
-    len[q] = ptr[uidx[q] + 1] - ptr[uidx[q]];
-}
-
 /// Product e of the expansion, found by push_product_at (a binary search in the scanned lengths, so
 /// every thread does the same work however uneven the rows are).
 template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
@@ -373,10 +366,14 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
   guarded("push SpMV", [&] {
     // start[q] for q < nu, and start[nu] = the number of products (read back once, to size the arrays).
     DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
-    if (p.wide_offsets()) push_lengths_kernel<<<grid_for(nu, 256), 256, 0, stream()>>>(p.ptr64.data(), u_sparse.idx, nu, start.data());
-    else push_lengths_kernel<<<grid_for(nu, 256), 256, 0, stream()>>>(p.ptr32.data(), u_sparse.idx, nu, start.data());
-    check_launch("push_lengths_kernel");
-    thrust::exclusive_scan(policy(), start.data(), start.data() + nu + 1, start.data());
+    const auto scan_lengths = [&](const auto* ptr) {
+      using Offset = std::remove_cvref_t<decltype(*ptr)>;
+      const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0),
+                                                           push_row_length<Offset>{ptr, u_sparse.idx, DeviceCount::View{nu}});
+      thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
+    };
+    if (p.wide_offsets()) scan_lengths(p.ptr64.data());
+    else scan_lengths(p.ptr32.data());
     std::uint64_t total = 0;
     copy_device_to_host(&total, start.data() + nu, sizeof(total));
     if (total == 0) return;
@@ -414,21 +411,35 @@ template <bool UFirst, class W, class M, class Accum, class SR, class A, class U
 void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const SR& s, const DeviceCsr<A>& a, DeviceDerived<A>& derived,
           const DeviceVec<U>& u, bool pull_over_transpose, bool entry_out_first, const Descriptor& d) {
   using Z = typename SR::value_type;
+  // Pushes while u is sparse enough. A sparse u whose count is still on the device is known to be
+  // when its arrays are short enough; only otherwise is its count read.
+  const auto sparse_enough = [&](Index k) { return static_cast<double>(k) < tuning().push_pull_density * static_cast<double>(u.size); };
   const bool sparse_input = d.method == AxbMethod::automatic
-                                ? static_cast<double>(u.nvals) < tuning().push_pull_density * static_cast<double>(u.size)
+                                ? (u.format == VectorFormat::sparse && !u.nvals.if_known() && sparse_enough(sparse_bound(u))) ||
+                                      sparse_enough(u.nvals)
                                 : d.method == AxbMethod::push;
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
     // The mask is probed per product where it stands, so the call costs what the frontier costs.
     const MaskProbe<M> allows = mask_probe(maskv, d);  // checks the mask's type before any work
-    const SparseInput<U> us = as_sparse(u);
+    bool atomically = false;
+    Index longest = 0;
+    if constexpr (push_folds_atomically<typename SR::monoid_type, Z>) {
+      atomically = tuning().push_atomics;
+      if (atomically) longest = longest_row_of(a, derived, !pull_over_transpose);
+    }
+    // The atomic push reads a count left on the device itself, sized from the length of u's
+    // arrays. A push result's arrays are its own bound times the longest row, so in a loop that
+    // never reads its counts they soon span n; past the small path's size one wait for the count
+    // costs less than passes over n.
+    const bool count_on_device = atomically && u.format == VectorFormat::sparse &&
+                                 std::uint64_t(sparse_bound(u)) * longest <= std::uint64_t(push_block_items);
+    const SparseInput<U> us = as_sparse(u, count_on_device);
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
     DeviceSparseResult<Z> t;
     t.size = w.size;
-    bool atomically = false;
     if constexpr (push_folds_atomically<typename SR::monoid_type, Z>) {
-      atomically = tuning().push_atomics;
-      if (atomically) push_atomic<UFirst>(s, p, longest_row_of(a, derived, !pull_over_transpose), us, allows, entry_out_first, t);
+      if (atomically) push_atomic<UFirst>(s, p, longest, us, allows, entry_out_first, t);
     }
     if (!atomically) push<UFirst>(s, p, us, allows, entry_out_first, t);
     finish_vector_sparse(w, maskv, accum, std::move(t), d);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/detail/storage.hpp"
@@ -191,17 +192,44 @@ void bitmap_entries(const DeviceVec<T>& v, DeviceArray<std::uint32_t>& idx, Devi
   if (n) guarded("bitmap entries", [&] { select_flagged(v.present.data(), v.size, v.val.data(), idx.data(), val.data()); });
 }
 
-/// The entries of a sparse vector as bitmap arrays of its size (v is left as it is).
+/// val[idx[k]] = vals[k] and present[idx[k]] = 1 for the first count_of(count) entries.
+template <class T>
+__global__ void scatter_entries_kernel(const std::uint32_t* idx, const T* vals, DeviceCount::View count, T* val, std::uint8_t* present) {
+  const Index m = count_of(count);
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    const std::uint32_t i = idx[k];
+    val[i] = vals[k];
+    present[i] = 1;
+  }
+}
+
+/// The most entries a sparse vector can hold: its count if known, else its arrays' length (what a
+/// kernel that reads the count itself is sized by).
+template <class T>
+Index sparse_bound(const DeviceVec<T>& v) {
+  if (auto k = v.nvals.if_known()) return *k;
+  return v.idx.size();
+}
+
+/// A grid for the entries of a sparse vector: exact for a known count; for a count still on the
+/// device, a capped grid that strides over the bound and stops at the count the kernel reads.
+template <class T>
+unsigned sparse_grid(const DeviceVec<T>& v, unsigned block) {
+  return v.nvals.if_known() ? grid_for(sparse_bound(v), block) : capped_grid_for(sparse_bound(v), block);
+}
+
+/// The entries of a sparse vector as bitmap arrays of its size (v is left as it is). No host
+/// wait: a count still on the device is read by the scatter kernel.
 template <class T>
 void sparse_as_bitmap(const DeviceVec<T>& v, DeviceArray<T>& val, DeviceArray<std::uint8_t>& present) {
   val.allocate(v.size, "vector values");
   present.allocate(v.size, "vector bitmap");
   device_memset(present.data(), 0, v.size);
   device_memset(val.data(), 0, v.size * sizeof(T));
-  if (const Index n = v.nvals) {
-    scatter_values(v.val.data(), n, v.idx.data(), val.data());
-    scatter_flags(v.idx.data(), n, present.data());
-  }
+  if (sparse_bound(v) == 0) return;
+  scatter_entries_kernel<<<sparse_grid(v, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), val.data(),
+                                                                      present.data());
+  check_launch("scatter_entries_kernel");
 }
 
 template <class T>

@@ -74,7 +74,9 @@ BitmapInput<T> as_bitmap(const DeviceVec<T>& v) {
   return b;
 }
 
-/// The same for the sparse form (indices and values).
+/// The same for the sparse form (indices and values). `nvals` is the entry count, or, when
+/// `count.word` is set (a sparse vector's count still on the device, taken as it stands), a bound
+/// on it (the arrays' length); kernels then read the count with count_of(count).
 template <class T>
 struct SparseInput {
   DeviceArray<std::uint32_t> owned_idx;
@@ -82,19 +84,24 @@ struct SparseInput {
   const std::uint32_t* idx = nullptr;
   const T* val = nullptr;
   Index nvals = 0;
+  DeviceCount::View count;
 };
+/// `count_on_device`: a sparse v's count still on the device stays there (for kernels that read
+/// it themselves); otherwise it is read here, as the length of a list is needed.
 template <class T>
-SparseInput<T> as_sparse(const DeviceVec<T>& v) {
+SparseInput<T> as_sparse(const DeviceVec<T>& v, bool count_on_device = false) {
   SparseInput<T> s;
-  s.nvals = v.nvals;  // a count still on the device is read here: the list's length is needed
   if (v.format != VectorFormat::sparse) {
+    s.nvals = v.nvals;
     bitmap_entries(v, s.owned_idx, s.owned_val);  // no clone of the bitmap first
     s.idx = s.owned_idx.data();
     s.val = s.owned_val.data();
   } else {
+    s.nvals = count_on_device ? sparse_bound(v) : Index(v.nvals);
     s.idx = v.idx.data();
     s.val = v.val.data();
   }
+  s.count = count_on_device ? v.nvals.view() : DeviceCount::View{s.nvals};
   return s;
 }
 

@@ -2,7 +2,7 @@
 // rules this sets w(i) for the entries i of M and leaves the rest of w alone (an "upsert"). BFS and
 // SSSP do it every level (level<frontier> = depth, parent<frontier> = frontier), so it must cost
 // what M's entries cost, not a pass over all of w: a bitmap w is written in place (all allocation
-// happens first, so nothing can fail after the first write), a sparse w is merged with M's list.
+// happens first, so nothing can fail after the first write); a sparse w takes bitmap form first.
 #pragma once
 
 #include <thrust/set_operations.h>
@@ -10,6 +10,7 @@
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
+#include "hpgraph/detail/tuning.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -23,12 +24,13 @@ struct UpsertSource {
   HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar; }
 };
 
-/// Sets w(idx[k]) for every k and counts the entries that were absent (warp-aggregated: one atomic
-/// per warp, not per entry).
-/// (added null: w is full, nothing can be absent, and nothing is counted.)
+/// Sets w(idx[k]) for the first count_of(m) entries k of M and counts the entries that were
+/// absent (warp-aggregated: one atomic per warp, not per entry). (added null: w is full, nothing
+/// can be absent, and nothing is counted.)
 template <class W, class X>
-__global__ void upsert_bitmap_kernel(const std::uint32_t* idx, Index m, UpsertSource<X> src, W* wval, std::uint8_t* wpres,
-                                     unsigned long long* added) {
+__global__ void upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* wval,
+                                     std::uint8_t* wpres, unsigned long long* added) {
+  const Index m = count_of(mcount);
   const unsigned lane = threadIdx.x % 32;
   const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
   const Index stride = Index(gridDim.x) * blockDim.x;
@@ -49,50 +51,78 @@ __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, Index m, UpsertSo
   }
 }
 
+/// out[k] = the value for M's entry k, for the first count_of(m) entries.
 template <class W, class X>
-__global__ void upsert_values_kernel(const std::uint32_t* idx, Index m, UpsertSource<X> src, W* out) {
+__global__ void upsert_values_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* out) {
+  const Index m = count_of(mcount);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x)
     out[k] = typecast<W>(src.at(k, idx[k]));
 }
 
-/// w(mask.idx[k]) = src value k for every entry k of the sparse mask.
+/// Whether a vector of `size` entries of `value_bytes` each may take bitmap form for an upsert: its
+/// arrays (a value and a presence byte per entry) within Tuning::upsert_bitmap_memory_fraction of
+/// the device's memory.
+inline bool upsert_bitmap_fits(Index size, std::size_t value_bytes) {
+  static const std::size_t device_bytes = device_memory_info().second;
+  return static_cast<double>(size) * static_cast<double>(value_bytes + 1) <=
+         static_cast<double>(device_bytes) * tuning().upsert_bitmap_memory_fraction;
+}
+
+/// Sparse w, too large for a bitmap: the union of M's list (its values win) and w's, in fresh
+/// arrays (this waits for the counts and the union's length).
+template <class W, class M, class X>
+void upsert_by_merge(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
+  const Index m = mask.nvals, wn = w.nvals;
+  DeviceArray<W> mval(m, "assign values");
+  upsert_values_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), DeviceCount::View{m}, src, mval.data());
+  check_launch("upsert_values_kernel");
+  const Index cap = m + wn;
+  DeviceArray<std::uint32_t> idx(cap, "vector indices");
+  DeviceArray<W> val(cap, "vector values");
+  const auto ends = thrust::set_union_by_key(policy(), mask.idx.data(), mask.idx.data() + m, w.idx.data(), w.idx.data() + wn,
+                                             mval.data(), w.val.data(), idx.data(), val.data());
+  DeviceVec<W> out;
+  out.size = w.size;
+  out.nvals = static_cast<Index>(ends.first - idx.data());
+  out.format = VectorFormat::sparse;
+  idx.shrink(out.nvals, "vector indices");
+  val.shrink(out.nvals, "vector values");
+  out.idx = std::move(idx);
+  out.val = std::move(val);
+  settle_format(out);
+  w = std::move(out);
+}
+
+/// w(mask.idx[k]) = src value k for every entry k of the sparse mask. No host wait (M's count may
+/// still be on the device; the kernels read it) except on upsert_by_merge's path. A sparse w takes
+/// bitmap form first (once: its later upserts are then in place; BFS's level and parent vectors
+/// take it at the first level), unless w is the mask itself, whose structure stays as it is and
+/// whose values are set in place. Where the bitmap is too large for the device (by the tuning's
+/// fraction, or because the allocation fails) w is merged instead.
 template <class W, class M, class X>
 void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
-  const Index m = mask.nvals;
-  if (m == 0) return;
+  if (sparse_bound(mask) == 0) return;
   guarded("assign", [&] {
-    if (w.format == VectorFormat::bitmap && w.nvals.is(w.size)) {  // full (SSSP's distances): no count to wait for
-      upsert_bitmap_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(),
-                                                      static_cast<unsigned long long*>(nullptr));
-      check_launch("upsert_bitmap_kernel");
+    const unsigned grid = sparse_grid(mask, 256);
+    if (static_cast<const void*>(&w) == static_cast<const void*>(&mask)) {  // w<struct(w)> = x: w's own (sparse) entries
+      upsert_values_kernel<<<grid, 256, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data());
+      check_launch("upsert_values_kernel");
       return;
     }
-    if (w.format == VectorFormat::bitmap) {
-      // The entries that were absent are added to w's count on the device: nothing waits.
-      unsigned long long* count = w.nvals.device_word();
-      upsert_bitmap_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, w.val.data(), w.present.data(), count);
-      check_launch("upsert_bitmap_kernel");
-      return;
+    if (w.format == VectorFormat::sparse) {
+      if (!upsert_bitmap_fits(w.size, sizeof(W))) return upsert_by_merge(w, mask, src);
+      try {
+        vec_to_format(w, VectorFormat::bitmap);  // strong: w is as it was if this throws
+      } catch (const Error& e) {
+        if (e.code() != Info::out_of_memory) throw;
+        return upsert_by_merge(w, mask, src);  // the merge needs only M's and w's entries
+      }
     }
-    // Sparse w: the union of M's list (its values win) and w's.
-    DeviceArray<W> mval(m, "assign values");
-    upsert_values_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), m, src, mval.data());
-    check_launch("upsert_values_kernel");
-    const Index cap = m + w.nvals;
-    DeviceArray<std::uint32_t> idx(cap, "vector indices");
-    DeviceArray<W> val(cap, "vector values");
-    const auto ends = thrust::set_union_by_key(policy(), mask.idx.data(), mask.idx.data() + m, w.idx.data(), w.idx.data() + w.nvals,
-                                               mval.data(), w.val.data(), idx.data(), val.data());
-    DeviceVec<W> out;
-    out.size = w.size;
-    out.nvals = static_cast<Index>(ends.first - idx.data());
-    out.format = VectorFormat::sparse;
-    idx.shrink(out.nvals, "vector indices");
-    val.shrink(out.nvals, "vector values");
-    out.idx = std::move(idx);
-    out.val = std::move(val);
-    settle_format(out);
-    w = std::move(out);
+    // A full w (SSSP's distances) has no count to keep; otherwise the entries that were absent
+    // are added to w's count on the device.
+    unsigned long long* added = w.nvals.is(w.size) ? nullptr : w.nvals.device_word();
+    upsert_bitmap_kernel<<<grid, 256, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data(), w.present.data(), added);
+    check_launch("upsert_bitmap_kernel");
   });
 }
 

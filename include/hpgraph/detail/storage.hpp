@@ -184,6 +184,16 @@ class DeviceCount {
     return n;
   }
   operator Index() const { return get(); }  // NOLINT: reading the count is what an Index wants
+  /// Where a kernel reads the count without a host wait: base + *word (modulo 2^64), or base alone
+  /// when word is null (a known count). hpgraph/cuda/device_counter.cuh's count_of reads it.
+  struct View {
+    Index base = 0;
+    const unsigned long long* word = nullptr;
+  };
+  View view() const {
+    if (auto k = if_known()) return {*k, nullptr};
+    return {base_, word_.data()};
+  }
   /// A device word that a kernel which changes the vector in place adds to (modulo 2^64, so ~0 is
   /// minus one). A known count becomes the base and the word is zeroed on the stream (a fill, no
   /// copy from the host); the count is unknown afterwards.

@@ -20,6 +20,12 @@ struct Tuning {
   /// outputs in a bitmap and folds in place, waiting for nothing (push_atomic.cuh); false sorts
   /// and reduces by key as every other monoid does (for tests and the ablation).
   bool push_atomics = true;
+  /// A masked assign that sets w at a sparse mask's entries (an upsert: BFS's level and parent)
+  /// turns a sparse w into bitmap form, so that it and every later one writes in place without a
+  /// host wait, when w's bitmap arrays take at most this fraction of the device's memory; a larger
+  /// w is merged with the mask's list in fresh arrays (waiting for the counts). 0 always merges
+  /// (for tests).
+  double upsert_bitmap_memory_fraction = 1.0 / 16;
   /// The HYB numbers its columns by descending degree when the matrix has at least
   /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
   /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead
