@@ -163,6 +163,60 @@ TEST(DeviceCalls, MaskedAssignsAtAPushResultWaitForNothing) {
   hpg::test::expect_same(h.parent, g.parent, "parent after the frontier's own assign");
 }
 
+// An SSSP round (candidates by a min.plus push, those that improve by ewise_mult, the frontier
+// where they do by a masked apply, the distances by a masked assign) and the compactions of
+// select and of an ewise_mult of two sparse operands, all on inputs whose counts are still on the
+// device, wait for nothing; and they give what the host backend gives.
+TEST(DeviceCalls, SsspRoundAndCompactionsWaitForNothing) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  auto spec = hpg::gen::parse_spec("grid:64x64");
+  spec.weighted = true;
+  spec.weight_lo = 1;
+  spec.weight_hi = 9;
+  const Index n = 4096;
+  struct Round {
+    hpg::Vector<float> dist, frontier, t, picked;
+    hpg::Vector<bool> better;
+  };
+  const auto make = [&](Backend b) {
+    Round r{hpg::Vector<float>(n, b), hpg::Vector<float>(n, b), hpg::Vector<float>(n, b), hpg::Vector<float>(n, b), hpg::Vector<bool>(n, b)};
+    hpg::assign(r.dist, hpg::no_mask, hpg::no_accum, 1e9f, hpg::all);
+    r.dist.set_element(0.0f, 0);
+    r.frontier.set_element(0.0f, 0);
+    return r;
+  };
+  const auto round = [](const hpg::Matrix<float>& a, Round& r) {
+    hpg::vxm(r.t, hpg::no_mask, hpg::no_accum, hpg::min_plus<float>, r.frontier, a, hpg::desc::push);
+    hpg::ewise_mult(r.better, hpg::no_mask, hpg::no_accum, hpg::lt<float>{}, r.t, r.dist);
+    hpg::apply(r.frontier, r.better, hpg::no_accum, hpg::identity<float>{}, r.t, hpg::desc::replace);
+    hpg::assign(r.dist, r.frontier, hpg::no_accum, r.frontier, hpg::all, hpg::desc::structure);
+    hpg::select(r.picked, hpg::no_mask, hpg::no_accum, hpg::valuegt<float>{}, r.t, 4.0f);  // a compaction of t
+    hpg::ewise_mult(r.picked, hpg::no_mask, hpg::no_accum, hpg::plus<float>{}, r.picked, r.frontier);  // two sparse operands
+  };
+  hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
+  Round warm = make(Backend::cuda);
+  round(a, warm);  // A's transpose and longest row are found once, outside the count
+  Round g = make(Backend::cuda), h = make(Backend::host);
+  // The distances are known full (set_element left their count on the device): ewise_mult with
+  // them keeps every entry of t without a compaction, and its result's count is a copy of t's.
+  EXPECT_EQ(g.dist.nvals(), n);
+  round(a, g);
+  round(ha, h);
+  hpg::detail::device_synchronize("warm-up");
+  HPG_COUNTER_OR_SKIP(count);
+  for (int k = 0; k < 3; ++k) round(a, g);  // every input's count now comes from the round before
+  const hpg::DeviceCalls c = count->counts();
+  std::cout << "three SSSP rounds with a select and an ewise_mult: " << hpg::to_string(c) << "\n";
+  EXPECT_EQ(c.host_waits, 0u) << hpg::to_string(c);
+  for (int k = 0; k < 3; ++k) round(ha, h);
+  hpg::test::expect_same(h.t, g.t, "candidates");
+  hpg::test::expect_same(h.better, g.better, "better");
+  hpg::test::expect_same(h.frontier, g.frontier, "frontier");
+  hpg::test::expect_same(h.dist, g.dist, "distances");
+  hpg::test::expect_same(h.picked, g.picked, "select, then ewise_mult of two sparse vectors");
+  EXPECT_GT(g.frontier.nvals(), 0u);
+}
+
 /// Kernel launches and host waits per BFS level on a 64 x 64 grid (127 levels), one direction
 /// forced. The ceilings are the counts measured on 2026-11-24 (H200, CUDA 13.0): push 5.12
 /// launches and 1.03 host waits a level (12.17 and 5.72 before the push folded by atomics, 6.20

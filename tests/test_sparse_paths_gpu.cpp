@@ -265,6 +265,29 @@ TEST(SparsePathsGpu, EwiseMultDrivenByTheSparseOperand) {
   expect_same(better.host, better.gpu, "ewise_mult lt, sparse .* full");
 }
 
+// A push result's arrays are longer than its count (they are sized before it is known). Once the
+// count is read, an apply or ewise_mult over it that casts to the output's type (nothing to
+// compact) must read only the entries it has: the sanitizer's memcheck runs this test.
+TEST(SparsePathsGpu, CastOfAResultWhoseArraysAreLongerThanItsCount) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const auto spec = hpg::gen::parse_spec("grid:64x64");
+  hpg::Matrix<float> ga = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
+  Pair<float> u{hpg::Vector<float>(4096, Backend::host), hpg::Vector<float>(4096, Backend::cuda)};
+  for (auto* x : {&u.host, &u.gpu}) x->build(std::vector<Index>{0, 70, 2000}, std::vector<float>{1, 2, 3});
+  Pair<float> t{hpg::Vector<float>(4096, Backend::host), hpg::Vector<float>(4096, Backend::cuda)};
+  hpg::vxm(t.host, hpg::no_mask, hpg::no_accum, hpg::min_plus<float>, u.host, ha, hpg::desc::push);
+  hpg::vxm(t.gpu, hpg::no_mask, hpg::no_accum, hpg::min_plus<float>, u.gpu, ga, hpg::desc::push);
+  ASSERT_EQ(t.gpu.nvals(), 10u);  // read: the count is known, the arrays hold 12
+  Pair<double> w{hpg::Vector<double>(4096, Backend::host), hpg::Vector<double>(4096, Backend::cuda)};
+  hpg::apply(w.host, hpg::no_mask, hpg::no_accum, hpg::identity<float>{}, t.host);
+  hpg::apply(w.gpu, hpg::no_mask, hpg::no_accum, hpg::identity<float>{}, t.gpu);
+  expect_same(w.host, w.gpu, "apply cast to double");
+  Pair<float> full = random_vector<float>(4096, 1.0, 900);
+  hpg::ewise_mult(w.host, hpg::no_mask, hpg::no_accum, hpg::plus<float>{}, t.host, full.host);
+  hpg::ewise_mult(w.gpu, hpg::no_mask, hpg::no_accum, hpg::plus<float>{}, t.gpu, full.gpu);
+  expect_same(w.host, w.gpu, "ewise_mult with a full operand, cast to double");
+}
+
 TEST(SparsePathsGpu, ApplyAndSelectOverASparseInput) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const auto u = random_vector<std::int64_t>(n, 0.02, 9);

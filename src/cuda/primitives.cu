@@ -218,11 +218,12 @@ std::size_t remove_keys_outside_words(std::uint64_t* keys, void* vals, std::size
   });
 }
 
-std::size_t compact_by_stencil_words(const std::uint32_t* idx, const void* vals, std::size_t n, const std::uint8_t* stencil,
-                                     std::uint32_t* idx_out, void* vals_out, std::size_t word) {
-  return with_word(word, [&]<class W>(W*) {
-    return guarded("compact", [&] {
-      return prim::compact_by_stencil(idx, static_cast<const W*>(vals), n, stencil, idx_out, static_cast<W*>(vals_out));
+void select_by_stencil_words(const std::uint32_t* idx, const void* vals, DeviceCount::View count, std::size_t bound,
+                             const std::uint8_t* stencil, std::uint32_t* idx_out, void* vals_out, unsigned long long* selected,
+                             std::size_t word) {
+  with_word(word, [&]<class W>(W*) {
+    guarded("compact", [&] {
+      prim::select_by_stencil(idx, static_cast<const W*>(vals), count, bound, stencil, idx_out, static_cast<W*>(vals_out), selected);
     });
   });
 }

@@ -68,8 +68,9 @@ std::size_t keep_last_of_runs_words(const std::uint64_t* keys, std::size_t n, co
                                     std::uint64_t* keys_out, void* vals_out, std::size_t word);
 std::size_t remove_keys_outside_words(std::uint64_t* keys, void* vals, std::size_t n, Index nrows, Index ncols,
                                       std::size_t word);
-std::size_t compact_by_stencil_words(const std::uint32_t* idx, const void* vals, std::size_t n, const std::uint8_t* stencil,
-                                     std::uint32_t* idx_out, void* vals_out, std::size_t word);
+void select_by_stencil_words(const std::uint32_t* idx, const void* vals, DeviceCount::View count, std::size_t bound,
+                             const std::uint8_t* stencil, std::uint32_t* idx_out, void* vals_out, unsigned long long* selected,
+                             std::size_t word);
 std::size_t remove_key_words(std::uint32_t* keys, void* vals, std::size_t n, std::uint32_t drop, std::size_t word);
 void sort_pairs_words(std::uint32_t* keys, void* vals, std::size_t n, std::size_t word);
 
@@ -101,12 +102,13 @@ std::size_t remove_keys_outside(std::uint64_t* keys, T* vals, std::size_t n, Ind
   if constexpr (value_word<T> != 0) return remove_keys_outside_words(keys, vals, n, nrows, ncols, value_word<T>);
   else return guarded("device primitive", [&] { return prim::remove_keys_outside(keys, vals, n, nrows, ncols); });
 }
-/// The (idx, val) entries whose stencil byte is set, in order; returns their number.
+/// Of the first count entries of (idx, vals) (bound at most), those whose stencil byte is set, in
+/// order; their number is written to *selected on the device (no wait).
 template <class T>
-std::size_t compact_by_stencil(const std::uint32_t* idx, const T* vals, std::size_t n, const std::uint8_t* stencil,
-                               std::uint32_t* idx_out, T* vals_out) {
-  if constexpr (value_word<T> != 0) return compact_by_stencil_words(idx, vals, n, stencil, idx_out, vals_out, value_word<T>);
-  else return guarded("device primitive", [&] { return prim::compact_by_stencil(idx, vals, n, stencil, idx_out, vals_out); });
+void select_by_stencil(const std::uint32_t* idx, const T* vals, DeviceCount::View count, std::size_t bound, const std::uint8_t* stencil,
+                       std::uint32_t* idx_out, T* vals_out, unsigned long long* selected) {
+  if constexpr (value_word<T> != 0) select_by_stencil_words(idx, vals, count, bound, stencil, idx_out, vals_out, selected, value_word<T>);
+  else guarded("device primitive", [&] { prim::select_by_stencil(idx, vals, count, bound, stencil, idx_out, vals_out, selected); });
 }
 /// Removes, in place and keeping order, the (key, value) pairs whose key is drop.
 template <class T>

@@ -2,9 +2,11 @@
 // them once per word type; a value type that is not a word instantiates them where it is used.
 #pragma once
 
+#include <cub/device/device_select.cuh>
 #include <thrust/copy.h>
 #include <thrust/gather.h>
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
 #include <thrust/remove.h>
 #include <thrust/sort.h>
@@ -13,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/types.hpp"
 
@@ -78,13 +81,24 @@ std::size_t remove_keys_outside(std::uint64_t* keys, V* vals, std::size_t n, Ind
   return static_cast<std::size_t>(thrust::remove_if(policy(), first, first + n, key_outside{nrows, ncols}) - first);
 }
 
+/// Flag k: below the count and set in the stencil (a stencil byte past the count is never read).
+struct stencil_below_count {
+  const std::uint8_t* stencil;
+  DeviceCount::View count;
+  __device__ bool operator()(Index k) const { return k < count_of(count) && stencil[k]; }
+};
+
 template <class V>
-std::size_t compact_by_stencil(const std::uint32_t* idx, const V* vals, std::size_t n, const std::uint8_t* stencil,
-                               std::uint32_t* idx_out, V* vals_out) {
-  if (n == 0) return 0;
-  auto first = thrust::make_zip_iterator(idx, vals);
-  auto out = thrust::make_zip_iterator(idx_out, vals_out);
-  return static_cast<std::size_t>(thrust::copy_if(policy(), first, first + n, stencil, out, is_set{}) - out);
+void select_by_stencil(const std::uint32_t* idx, const V* vals, DeviceCount::View count, std::size_t bound,
+                       const std::uint8_t* stencil, std::uint32_t* idx_out, V* vals_out, unsigned long long* selected) {
+  const auto in = thrust::make_zip_iterator(idx, vals);
+  const auto out = thrust::make_zip_iterator(idx_out, vals_out);
+  const auto flags = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), stencil_below_count{stencil, count});
+  const auto items = static_cast<std::int64_t>(bound);
+  std::size_t bytes = 0;
+  check_cuda(cub::DeviceSelect::Flagged(nullptr, bytes, in, flags, out, selected, items, stream()), "select (sizing)");
+  DeviceArray<char> temp(bytes ? bytes : 1, "temporary storage");  // a null pointer would mean "size only"
+  check_cuda(cub::DeviceSelect::Flagged(temp.data(), bytes, in, flags, out, selected, items, stream()), "select");
 }
 
 template <class V>

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/vector_finish.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -67,43 +68,38 @@ MaskProbe<M> mask_probe(const DeviceVec<M>* mask, const Descriptor& d) {
   return p;
 }
 
-template <class Probe>
-struct probe_allows {
-  Probe probe;
-  template <class Tup>
-  HPG_HOST_DEVICE bool operator()(const Tup& t) const { return probe(thrust::get<0>(t)); }
-};
-
-/// Keeps the entries of t that select(idx, val, n, idx_out, val_out) copies and counts (one host
-/// sync for the count), in arrays of exactly the kept size.
-template <class Z, class Select>
-void compact(DeviceSparseResult<Z>& t, const char* what, const Select& select) {
-  if (t.nvals == 0) return;
-  DeviceArray<std::uint32_t> idx(t.nvals, what);
-  DeviceArray<Z> val(t.nvals, what);
-  t.nvals = guarded(what, [&] { return static_cast<Index>(select(t.idx.data(), t.val.data(), t.nvals, idx.data(), val.data())); });
-  idx.shrink(t.nvals, what);
-  val.shrink(t.nvals, what);
-  t.idx = std::move(idx);
-  t.val = std::move(val);
-}
-
-/// Keeps t's entries where keep(entry) holds.
-template <class Z, class Keep>
-void keep_entries(DeviceSparseResult<Z>& t, const Keep& keep, const char* what) {
-  compact(t, what, [&](const std::uint32_t* idx, const Z* val, std::size_t n, std::uint32_t* idx_out, Z* val_out) {
-    const auto first = thrust::make_zip_iterator(idx, val);
-    const auto out = thrust::make_zip_iterator(idx_out, val_out);
-    return static_cast<std::size_t>(thrust::copy_if(policy(), first, first + n, out, keep) - out);
-  });
-}
-
-/// Keeps t's entries whose stencil byte is set.
+/// Keeps t's entries whose stencil byte is set, in new arrays of t's length, with the kept count
+/// left on the device: nothing waits, and a count of t's still on the device is read by the kernels.
 template <class Z>
 void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const char* what) {
-  compact(t, what, [&](const std::uint32_t* idx, const Z* val, std::size_t n, std::uint32_t* idx_out, Z* val_out) {
-    return compact_by_stencil(idx, val, n, stencil, idx_out, val_out);
+  const Index bound = sparse_bound(t);
+  if (bound == 0) return;
+  guarded(what, [&] {
+    DeviceArray<std::uint32_t> idx(bound, what);
+    DeviceArray<Z> val(bound, what);
+    DeviceCounter kept(what);
+    select_by_stencil(t.idx.data(), t.val.data(), t.nvals.view(), bound, stencil, idx.data(), val.data(), kept.data());
+    t.idx = std::move(idx);
+    t.val = std::move(val);
+    t.nvals = DeviceCount::on_device(kept.take());
   });
+}
+
+template <class Probe>
+__global__ void probe_stencil_kernel(const std::uint32_t* idx, DeviceCount::View count, Probe probe, std::uint8_t* keep) {
+  const Index m = count_of(count);
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) keep[k] = probe(idx[k]);
+}
+
+/// Keeps t's entries whose index the probe allows (a mask applied after the fact).
+template <class Z, class Probe>
+void keep_allowed(DeviceSparseResult<Z>& t, const Probe& probe, const char* what) {
+  const Index bound = sparse_bound(t);
+  if (bound == 0) return;
+  DeviceArray<std::uint8_t> keep(bound, what);
+  probe_stencil_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.nvals.view(), probe, keep.data());
+  check_launch("probe_stencil_kernel");
+  keep_stencil(t, keep.data(), what);
 }
 
 /// The C API's typecast (hpgraph/detail/cast.hpp), as a functor for Thrust.
@@ -114,7 +110,8 @@ struct typecast_value {
 };
 
 template <class Z>
-__global__ void scatter_sparse_kernel(const std::uint32_t* idx, const Z* val, Index m, Z* tval, std::uint8_t* tpres) {
+__global__ void scatter_sparse_kernel(const std::uint32_t* idx, const Z* val, DeviceCount::View count, Z* tval, std::uint8_t* tpres) {
+  const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     tval[idx[k]] = val[k];
     tpres[idx[k]] = 1;
@@ -133,7 +130,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
   } else {
     const bool output_is_t = std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals.is(0) || (!maskv && !d.mask_complement));
     if (output_is_t) {
-      if (!t.masked && (maskv || d.mask_complement)) keep_entries(t, probe_allows<MaskProbe<M>>{probe}, "masked result");
+      if (!t.masked && (maskv || d.mask_complement)) keep_allowed(t, probe, "masked result");
       DeviceVec<W> out;
       out.size = w.size;
       out.nvals = std::move(t.nvals);  // a count still on the device stays there
@@ -156,12 +153,12 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
     DeviceArray<Z> tval(n, "result values");
     DeviceArray<std::uint8_t> tpres(n, "result bitmap");
     if (n) device_memset(tpres.data(), 0, n);
-    const Index m = t.nvals;  // the scatter's length (a count on the device is read here)
-    if (m) {
-      scatter_sparse_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), m, tval.data(), tpres.data());
+    if (sparse_bound(t)) {  // a count still on the device is read by the scatter
+      scatter_sparse_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals.view(), tval.data(),
+                                                                       tpres.data());
       check_launch("scatter_sparse_kernel");
     }
-    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, m);
+    finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals.if_known());
   }
 }
 

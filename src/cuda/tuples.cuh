@@ -203,18 +203,27 @@ __global__ void scatter_entries_kernel(const std::uint32_t* idx, const T* vals, 
   }
 }
 
-/// The most entries a sparse vector can hold: its count if known, else its arrays' length (what a
-/// kernel that reads the count itself is sized by).
-template <class T>
-Index sparse_bound(const DeviceVec<T>& v) {
+/// The most entries a sparse vector (or a sparse result: anything with a DeviceCount nvals and an
+/// idx array) can hold: its count if known, else its arrays' length (what a kernel that reads the
+/// count itself is sized by).
+template <class S>
+Index sparse_bound(const S& v) {
   if (auto k = v.nvals.if_known()) return *k;
   return v.idx.size();
 }
 
+/// The first `bound` entries of a sparse list's indices, in an array of exactly that length (a
+/// result's values are allocated to the same length, and code that casts them reads that many).
+inline DeviceArray<std::uint32_t> first_indices(const DeviceArray<std::uint32_t>& idx, Index bound) {
+  DeviceArray<std::uint32_t> out(bound, "result indices");
+  if (bound) copy_device_to_device(out.data(), idx.data(), bound * sizeof(std::uint32_t));
+  return out;
+}
+
 /// A grid for the entries of a sparse vector: exact for a known count; for a count still on the
 /// device, a capped grid that strides over the bound and stops at the count the kernel reads.
-template <class T>
-unsigned sparse_grid(const DeviceVec<T>& v, unsigned block) {
+template <class S>
+unsigned sparse_grid(const S& v, unsigned block) {
   return v.nvals.if_known() ? grid_for(sparse_bound(v), block) : capped_grid_for(sparse_bound(v), block);
 }
 
@@ -256,30 +265,44 @@ void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
 }
 
 /// Where entry i of a device vector is, without converting it: its bitmap, or a binary search in
-/// its sorted index list. find(i, pos) says whether i is present and where its value is.
+/// its sorted index list. find(i, pos) says whether i is present and where its value is. A sparse
+/// list's count is nvals, plus *word when the count is still on the device (DeviceCount::View: read
+/// in device code only, where every lookup runs).
 struct EntryLookup {
   const std::uint8_t* present = nullptr;  // bitmap form
   const std::uint32_t* idx = nullptr;     // sparse form
   Index nvals = 0;
+  const unsigned long long* word = nullptr;
   HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
     if (present) {
       pos = i;
       return present[i] != 0;
     }
-    Index lo = 0, hi = nvals;  // the first position with idx >= i
+    Index n = nvals;
+#ifdef __CUDA_ARCH__
+    if (word) n += Index(*word);
+#endif
+    Index lo = 0, hi = n;  // the first position with idx >= i
     while (lo < hi) {
       const Index mid = (lo + hi) / 2;
       if (idx[mid] < i) lo = mid + 1; else hi = mid;
     }
     pos = lo;
-    return lo < nvals && idx[lo] == i;
+    return lo < n && idx[lo] == i;
   }
 };
+/// No host wait: a sparse vector's count still on the device is read by the lookup.
 template <class T>
 EntryLookup entry_lookup(const DeviceVec<T>& v) {
   EntryLookup e;
-  if (v.format == VectorFormat::bitmap) e.present = v.present.data();
-  else e.idx = v.idx.data(), e.nvals = v.nvals;
+  if (v.format == VectorFormat::bitmap) {
+    e.present = v.present.data();
+  } else {
+    const DeviceCount::View c = v.nvals.view();
+    e.idx = v.idx.data();
+    e.nvals = c.base;
+    e.word = c.word;
+  }
   return e;
 }
 

@@ -69,8 +69,9 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
 /// (the sparse one with fewer entries) found in the other, so the call costs what the driver's
 /// entries cost. keep[k]: the other operand has entry k's index.
 template <bool UDrives, class Op, class U, class V, class Z>
-__global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, Index m, const U* uval, const V* vval, EntryLookup other,
-                                         Z* tval, std::uint8_t* keep) {
+__global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const U* uval, const V* vval,
+                                         EntryLookup other, Z* tval, std::uint8_t* keep) {
+  const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     Index pos = 0;
     keep[k] = other.find(idx[k], pos);
@@ -86,23 +87,27 @@ bool sparse_drives(const DeviceVec<U>& u, const DeviceVec<V>& v) {
   return u.format == VectorFormat::sparse || v.format == VectorFormat::sparse;
 }
 
+/// No host wait: counts still on the device are read by the kernels (the driver is the sparse
+/// operand with the shorter bound).
 template <class Op, class U, class V>
 auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   using Z = std::decay_t<decltype(op(std::declval<U>(), std::declval<V>()))>;
-  const bool u_drives = u.format == VectorFormat::sparse && (v.format != VectorFormat::sparse || u.nvals <= v.nvals);
+  const bool u_drives = u.format == VectorFormat::sparse && (v.format != VectorFormat::sparse || sparse_bound(u) <= sparse_bound(v));
   DeviceSparseResult<Z> t;
   t.size = u.size;
-  t.nvals = u_drives ? u.nvals : v.nvals;
-  if (t.nvals == 0) return t;
-  t.idx = u_drives ? u.idx.clone("result indices") : v.idx.clone("result indices");
-  t.val.allocate(t.nvals, "result values");
-  DeviceArray<std::uint8_t> keep(t.nvals, "result stencil");
+  const Index bound = u_drives ? sparse_bound(u) : sparse_bound(v);
+  if (bound == 0) return t;
+  t.nvals = u_drives ? u.nvals : v.nvals;  // a copy of a count still on the device stays there
+  t.idx = first_indices(u_drives ? u.idx : v.idx, bound);
+  t.val.allocate(bound, "result values");
+  DeviceArray<std::uint8_t> keep(bound, "result stencil");
+  const unsigned grid = sparse_grid(t, 256);
   if (u_drives)
-    ewise_mult_sparse_kernel<true><<<grid1(t.nvals), 256, 0, stream()>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(v),
-                                                            t.val.data(), keep.data());
+    ewise_mult_sparse_kernel<true><<<grid, 256, 0, stream()>>>(op, t.idx.data(), t.nvals.view(), u.val.data(), v.val.data(), entry_lookup(v),
+                                                               t.val.data(), keep.data());
   else
-    ewise_mult_sparse_kernel<false><<<grid1(t.nvals), 256, 0, stream()>>>(op, t.idx.data(), t.nvals, u.val.data(), v.val.data(), entry_lookup(u),
-                                                             t.val.data(), keep.data());
+    ewise_mult_sparse_kernel<false><<<grid, 256, 0, stream()>>>(op, t.idx.data(), t.nvals.view(), u.val.data(), v.val.data(), entry_lookup(u),
+                                                                t.val.data(), keep.data());
   check_launch("ewise_mult_sparse_kernel");
   const bool other_full = u_drives ? v.nvals.is(v.size) : u.nvals.is(u.size);
   if (!other_full) keep_stencil(t, keep.data(), "ewise_mult");  // a full other operand keeps every entry
@@ -112,7 +117,8 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
 /// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply, select). `can_drop`:
 /// f may decline an entry (select), so T is compacted.
 template <class Z, class F, class U>
-__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, Index m, Z* tval, std::uint8_t* keep) {
+__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, std::uint8_t* keep) {
+  const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     bool kept = true;
     tval[k] = f(uval[k], idx[k], kept);
@@ -120,16 +126,18 @@ __global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, 
   }
 }
 
+/// No host wait: u's count, if still on the device, is read by the kernels.
 template <class Z, class F, class U>
 DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_drop) {
   DeviceSparseResult<Z> t;
   t.size = u.size;
+  const Index bound = sparse_bound(u);
+  if (bound == 0) return t;
   t.nvals = u.nvals;
-  if (t.nvals == 0) return t;
-  t.idx = u.idx.clone("result indices");
-  t.val.allocate(t.nvals, "result values");
-  DeviceArray<std::uint8_t> keep(can_drop ? Index(t.nvals) : 0, "result stencil");
-  map_sparse_kernel<Z><<<grid1(t.nvals), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals, t.val.data(), keep.data());
+  t.idx = first_indices(u.idx, bound);
+  t.val.allocate(bound, "result values");
+  DeviceArray<std::uint8_t> keep(can_drop ? bound : 0, "result stencil");
+  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals.view(), t.val.data(), keep.data());
   check_launch("map_sparse_kernel");
   if (can_drop) keep_stencil(t, keep.data(), "select");
   return t;
