@@ -156,7 +156,8 @@ __global__ void push_list_kernel(const std::uint32_t* bits, Index nwords, const 
 }
 
 /// T's slot of output `out` after step 3, if the output is T's: the rank of its set bit in the
-/// bitmap (the general path), or its place in T's sorted indices (the small path). A bit that is
+/// bitmap (the general path), or its place in T's sorted indices (the small path: an EntryLookup
+/// whose count is the word the sort wrote). A bit that is
 /// set, or an index that is listed, is an allowed output, so the mask is not probed again.
 struct SlotByBitRank {
   const std::uint32_t* bits;
@@ -166,11 +167,6 @@ struct SlotByBitRank {
     pos = offsets[out / 32] + __popc(word & (bit - 1));
     return word & bit;
   }
-};
-struct SlotBySearch {
-  const std::uint32_t* idx;
-  const unsigned long long* count;
-  __device__ bool find(std::uint32_t out, Index& pos) const { return EntryLookup{nullptr, idx, Index(*count)}.find(out, pos); }
 };
 
 /// Step 4: every allowed product folds into its output's slot.
@@ -314,7 +310,7 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
       push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(),
-                                                          entry_out_first, SlotBySearch{t.idx.data(), count.data()}, t.val.data());
+                                                          entry_out_first, EntryLookup{nullptr, t.idx.data(), {0, count.data()}}, t.val.data());
       check_launch("push_fold_kernel");
     }
   } else {

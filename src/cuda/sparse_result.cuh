@@ -109,15 +109,6 @@ struct typecast_value {
   HPG_HOST_DEVICE W operator()(const Z& z) const { return typecast<W>(z); }
 };
 
-template <class Z>
-__global__ void scatter_sparse_kernel(const std::uint32_t* idx, const Z* val, DeviceCount::View count, Z* tval, std::uint8_t* tpres) {
-  const Index m = count_of(count);
-  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
-    tval[idx[k]] = val[k];
-    tpres[idx[k]] = 1;
-  }
-}
-
 /// W<M, replace> = accum ? accum(W, T) : T for a sparse T. The output becomes T's (masked) list
 /// when nothing of W can survive; otherwise T is scattered into a bitmap for the general finish.
 /// Written to new storage and swapped in: a throw leaves w as it was.
@@ -154,9 +145,9 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
     DeviceArray<std::uint8_t> tpres(n, "result bitmap");
     if (n) device_memset(tpres.data(), 0, n);
     if (sparse_bound(t)) {  // a count still on the device is read by the scatter
-      scatter_sparse_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals.view(), tval.data(),
-                                                                       tpres.data());
-      check_launch("scatter_sparse_kernel");
+      scatter_entries_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals.view(), tval.data(),
+                                                                        tpres.data());
+      check_launch("scatter_entries_kernel");
     }
     finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals.if_known());
   }

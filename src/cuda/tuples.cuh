@@ -212,14 +212,6 @@ Index sparse_bound(const S& v) {
   return v.idx.size();
 }
 
-/// The first `bound` entries of a sparse list's indices, in an array of exactly that length (a
-/// result's values are allocated to the same length, and code that casts them reads that many).
-inline DeviceArray<std::uint32_t> first_indices(const DeviceArray<std::uint32_t>& idx, Index bound) {
-  DeviceArray<std::uint32_t> out(bound, "result indices");
-  if (bound) copy_device_to_device(out.data(), idx.data(), bound * sizeof(std::uint32_t));
-  return out;
-}
-
 /// A grid for the entries of a sparse vector: exact for a known count; for a count still on the
 /// device, a capped grid that strides over the bound and stops at the count the kernel reads.
 template <class S>
@@ -266,21 +258,20 @@ void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
 
 /// Where entry i of a device vector is, without converting it: its bitmap, or a binary search in
 /// its sorted index list. find(i, pos) says whether i is present and where its value is. A sparse
-/// list's count is nvals, plus *word when the count is still on the device (DeviceCount::View: read
-/// in device code only, where every lookup runs).
+/// list's count may still be on the device (read in device code, where every lookup runs).
 struct EntryLookup {
   const std::uint8_t* present = nullptr;  // bitmap form
   const std::uint32_t* idx = nullptr;     // sparse form
-  Index nvals = 0;
-  const unsigned long long* word = nullptr;
+  DeviceCount::View count;
   HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
     if (present) {
       pos = i;
       return present[i] != 0;
     }
-    Index n = nvals;
 #ifdef __CUDA_ARCH__
-    if (word) n += Index(*word);
+    const Index n = count_of(count);
+#else
+    const Index n = count.base;
 #endif
     Index lo = 0, hi = n;  // the first position with idx >= i
     while (lo < hi) {
@@ -294,16 +285,8 @@ struct EntryLookup {
 /// No host wait: a sparse vector's count still on the device is read by the lookup.
 template <class T>
 EntryLookup entry_lookup(const DeviceVec<T>& v) {
-  EntryLookup e;
-  if (v.format == VectorFormat::bitmap) {
-    e.present = v.present.data();
-  } else {
-    const DeviceCount::View c = v.nvals.view();
-    e.idx = v.idx.data();
-    e.nvals = c.base;
-    e.word = c.word;
-  }
-  return e;
+  if (v.format == VectorFormat::bitmap) return {v.present.data(), nullptr, {}};
+  return {nullptr, v.idx.data(), v.nvals.view()};
 }
 
 /// An entry as one kernel found it: its value, and whether it was there.

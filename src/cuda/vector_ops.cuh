@@ -98,7 +98,7 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   const Index bound = u_drives ? sparse_bound(u) : sparse_bound(v);
   if (bound == 0) return t;
   t.nvals = u_drives ? u.nvals : v.nvals;  // a copy of a count still on the device stays there
-  t.idx = first_indices(u_drives ? u.idx : v.idx, bound);
+  t.idx = (u_drives ? u.idx : v.idx).clone(bound, "result indices");  // the values are allocated to the same length
   t.val.allocate(bound, "result values");
   DeviceArray<std::uint8_t> keep(bound, "result stencil");
   const unsigned grid = sparse_grid(t, 256);
@@ -134,7 +134,7 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_dro
   const Index bound = sparse_bound(u);
   if (bound == 0) return t;
   t.nvals = u.nvals;
-  t.idx = first_indices(u.idx, bound);
+  t.idx = u.idx.clone(bound, "result indices");  // the values are allocated to the same length
   t.val.allocate(bound, "result values");
   DeviceArray<std::uint8_t> keep(can_drop ? bound : 0, "result stencil");
   map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals.view(), t.val.data(), keep.data());

@@ -146,9 +146,12 @@ class DeviceArray {
     return out;
   }
   HostArray<T> to_host_array() const { return to_host_array(size_); }
-  DeviceArray clone(const char* what = "device array") const {
-    DeviceArray out(size_, what);
-    if (size_) copy_device_to_device(out.ptr_, ptr_, size_ * sizeof(T));
+  DeviceArray clone(const char* what = "device array") const { return clone(size_, what); }
+  /// The first n elements, in an array of exactly n.
+  DeviceArray clone(std::size_t n, const char* what) const {
+    if (n > size_) throw_error(Info::invalid_value, "DeviceArray::clone: more elements asked for than held");
+    DeviceArray out(n, what);
+    if (n) copy_device_to_device(out.ptr_, ptr_, n * sizeof(T));
     return out;
   }
 

@@ -3,6 +3,8 @@
 // kernel reading a device count. Also: what capture does with a stream-ordered allocation and a
 // host wait inside the body.
 #include <cuda_runtime.h>
+
+#include "while_graph.cuh"
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
 #include <chrono>
@@ -11,6 +13,7 @@
 #define CK(x) do{cudaError_t e=(x); if(e!=cudaSuccess){printf("%s:%d %s: %s\n",__FILE__,__LINE__,#x,cudaGetErrorString(e)); return 1;}}while(0)
 struct Arena { char* base=nullptr; size_t used=0, cap=0; };
 static Arena arena;
+
 struct arena_alloc { using value_type=char; char* allocate(std::ptrdiff_t n){ size_t a=(arena.used+255)&~size_t(255); arena.used=a+n; if(arena.used>arena.cap){printf("arena full\n"); abort();} return arena.base+a; } void deallocate(char*, size_t){} };
 __global__ void fill(int* a, int n, const unsigned long long* count){ int i=blockIdx.x*blockDim.x+threadIdx.x; if(i<n) a[i]= (i < (int)*count) ? 1 : 0; }
 __global__ void step(unsigned long long* count, const int* scanned, int n, int* iters, int* bad, int check){ if(threadIdx.x==0&&blockIdx.x==0){ unsigned long long c=*count; int tot=scanned[n-1]; if (check && (unsigned long long)tot != (c < (unsigned long long)n ? c : (unsigned long long)n)) ++*bad; *count = c - 1; ++*iters; } }
@@ -22,12 +25,8 @@ int main(){
   int *a, *b, *iters, *bad; unsigned long long* count;
   CK(cudaMalloc(&a, n*4)); CK(cudaMalloc(&b, n*4)); CK(cudaMalloc(&iters, 4)); CK(cudaMalloc(&bad, 4)); CK(cudaMalloc(&count, 8));
   for (int body_scan : {0, 1}) {
-    cudaGraph_t g; CK(cudaGraphCreate(&g, 0));
-    cudaGraphConditionalHandle h; CK(cudaGraphConditionalHandleCreate(&h, g, 1, cudaGraphCondAssignDefault));
-    cudaGraphNodeParams p = {}; p.type = cudaGraphNodeTypeConditional; p.conditional.handle = h; p.conditional.type = cudaGraphCondTypeWhile; p.conditional.size = 1;
-    cudaGraphNode_t node; CK(cudaGraphAddNode(&node, g, nullptr, nullptr, 0, &p));
-    cudaGraph_t body = p.conditional.phGraph_out[0];
-    CK(cudaStreamBeginCaptureToGraph(s, body, nullptr, nullptr, 0, cudaStreamCaptureModeThreadLocal));
+    cudaGraph_t g; cudaGraphConditionalHandle h;
+    CK(begin_while_body(s, &g, &h));
     fill<<<(n+255)/256,256,0,s>>>(a, n, count);
     if (body_scan) thrust::inclusive_scan(thrust::cuda::par_nosync(arena_alloc{}).on(s), a, a+n, b);
     else cudaMemcpyAsync(b, a, n*4, cudaMemcpyDeviceToDevice, s);
@@ -45,12 +44,8 @@ int main(){
   }
   // What capture does with an allocation and a host wait in a conditional body.
   for (int what : {0, 1, 2}) {
-    cudaGraph_t g; CK(cudaGraphCreate(&g, 0));
-    cudaGraphConditionalHandle h; CK(cudaGraphConditionalHandleCreate(&h, g, 1, cudaGraphCondAssignDefault));
-    cudaGraphNodeParams p = {}; p.type = cudaGraphNodeTypeConditional; p.conditional.handle = h; p.conditional.type = cudaGraphCondTypeWhile; p.conditional.size = 1;
-    cudaGraphNode_t node; CK(cudaGraphAddNode(&node, g, nullptr, nullptr, 0, &p));
-    cudaGraph_t body = p.conditional.phGraph_out[0];
-    CK(cudaStreamBeginCaptureToGraph(s, body, nullptr, nullptr, 0, cudaStreamCaptureModeThreadLocal));
+    cudaGraph_t g; cudaGraphConditionalHandle h;
+    CK(begin_while_body(s, &g, &h));
     cudaError_t e1 = cudaSuccess;
     if (what == 0) { void* q; e1 = cudaMallocAsync(&q, 1024, s); if (e1 == cudaSuccess) e1 = cudaFreeAsync(q, s); }
     if (what == 1) { e1 = cudaStreamSynchronize(s); }

@@ -1,4 +1,6 @@
 #include <cuda_runtime.h>
+
+#include "while_graph.cuh"
 #include <chrono>
 #include <cstdio>
 #include <vector>
@@ -43,34 +45,20 @@ int main(){
   CK(cudaGraphInstantiate(&ge,g,0)); CK(cudaGraphLaunch(ge,s)); CK(cudaStreamSynchronize(s));
   t0=clk::now(); for(int i=0;i<N;++i) cudaGraphLaunch(ge,s); t1=clk::now(); CK(cudaStreamSynchronize(s)); t2=clk::now();
   printf("graph of 6 kernels: host %.2f us/launch, incl drain %.2f us/graph\n", us(t0,t1)/N, us(t0,t2)/N);
-  // conditional while with 6 kernels body + cond kernel
+  // conditional WHILE: a body of 1, 6 or 12 kernels and the condition kernel
   for (int body : {1, 6, 12}) {
-  cudaGraph_t wg; CK(cudaGraphCreate(&wg,0)); cudaGraphConditionalHandle hd; CK(cudaGraphConditionalHandleCreate(&hd, wg, 1, cudaGraphCondAssignDefault));
-  cudaGraphNodeParams cp = {}; cp.type=cudaGraphNodeTypeConditional; cp.conditional.handle=hd; cp.conditional.type=cudaGraphCondTypeWhile; cp.conditional.size=1;
-  cudaGraphNode_t cn; CK(cudaGraphAddNode(&cn, wg, nullptr, nullptr, 0, &cp));
-  cudaGraph_t bodyg = cp.conditional.phGraph_out[0];
-  CK(cudaStreamBeginCaptureToGraph(s, bodyg, nullptr, nullptr, 0, cudaStreamCaptureModeThreadLocal));
-  for(int k=0;k<body;++k) empty_k<<<1,32,0,s>>>(d);
-  cond_k<<<1,1,0,s>>>(hd, d, 0);
-  CK(cudaStreamEndCapture(s, &bodyg));
-  cudaGraphExec_t we; CK(cudaGraphInstantiate(&we, wg, 0));
-  const int iters=10000;
-  // cond: *d < limit: we reset d and make limit via kernel param? use fixed: counter increments body times per iter
-  cudaMemsetAsync(d,0,4,s); cudaStreamSynchronize(s);
-  // rebuild cond with limit = body*iters: simpler: set param via re-capture
-  CK(cudaGraphExecDestroy(we)); CK(cudaGraphDestroy(wg));
-  CK(cudaGraphCreate(&wg,0)); CK(cudaGraphConditionalHandleCreate(&hd, wg, 1, cudaGraphCondAssignDefault));
-  cudaGraphNodeParams cp2 = {}; cp2.type=cudaGraphNodeTypeConditional; cp2.conditional.handle=hd; cp2.conditional.type=cudaGraphCondTypeWhile; cp2.conditional.size=1;
-  CK(cudaGraphAddNode(&cn, wg, nullptr, nullptr, 0, &cp2)); bodyg = cp2.conditional.phGraph_out[0];
-  CK(cudaStreamBeginCaptureToGraph(s, bodyg, nullptr, nullptr, 0, cudaStreamCaptureModeThreadLocal));
-  for(int k=0;k<body;++k) empty_k<<<1,32,0,s>>>(d);
-  cond_k<<<1,1,0,s>>>(hd, d, body*iters);
-  CK(cudaStreamEndCapture(s, &bodyg));
-  CK(cudaGraphInstantiate(&we, wg, 0));
-  cudaMemsetAsync(d,0,4,s); cudaStreamSynchronize(s);
-  t0=clk::now(); CK(cudaGraphLaunch(we,s)); CK(cudaStreamSynchronize(s)); t1=clk::now();
-  CK(cudaMemcpy(&h,d,4,cudaMemcpyDeviceToHost));
-  printf("while loop body %d kernels + cond: %d iterations (counter %d) %.2f us/iteration\n", body, iters, h, us(t0,t1)/iters);
+    const int iters = 10000;
+    cudaGraph_t wg; cudaGraphConditionalHandle hd;
+    CK(begin_while_body(s, &wg, &hd));
+    for (int k = 0; k < body; ++k) empty_k<<<1,32,0,s>>>(d);
+    cond_k<<<1,1,0,s>>>(hd, d, body * iters);  // each iteration adds `body` to the counter
+    cudaGraph_t bodyg; CK(cudaStreamEndCapture(s, &bodyg));
+    cudaGraphExec_t we; CK(cudaGraphInstantiate(&we, wg, 0));
+    CK(cudaMemsetAsync(d, 0, 4, s)); CK(cudaStreamSynchronize(s));
+    t0=clk::now(); CK(cudaGraphLaunch(we,s)); CK(cudaStreamSynchronize(s)); t1=clk::now();
+    CK(cudaMemcpy(&h,d,4,cudaMemcpyDeviceToHost));
+    printf("while loop body %d kernels + cond: %d iterations (counter %d) %.2f us/iteration\n", body, iters, h, us(t0,t1)/iters);
+    CK(cudaGraphExecDestroy(we)); CK(cudaGraphDestroy(wg));
   }
   return 0;
 }
