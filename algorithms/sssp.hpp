@@ -35,13 +35,15 @@ Vector<T> sssp(const Matrix<T>& a, Index source) {
   assign(dist, no_mask, no_accum, sssp_unreached<T>, all);
   dist.set_element(T(0), source);
   frontier.set_element(T(0), source);
-  for (Index round = 0; frontier.nvals() > 0; ++round) {
-    if (round == n) throw Error(Info::invalid_value, "sssp: a negative-weight cycle is reachable from source " + std::to_string(source));
+  // At most n rounds: a frontier still non-empty after them means a negative cycle. On the GPU
+  // the rounds run as one device loop (hpgraph/loop.hpp).
+  loop_while(nonempty(frontier), [&] {
     vxm(t, no_mask, no_accum, min_plus<T>, frontier, a);                  // candidate distances
     ewise_mult(better, no_mask, no_accum, lt<T>{}, t, dist);              // those that improve
     apply(frontier, better, no_accum, identity<T>{}, t, desc::replace);   // frontier<better> = t
     assign(dist, frontier, no_accum, frontier, all, desc::structure);     // dist<frontier> = frontier
-  }
+  }, n);
+  if (frontier.nvals() > 0) throw Error(Info::invalid_value, "sssp: a negative-weight cycle is reachable from source " + std::to_string(source));
   return dist;
 }
 

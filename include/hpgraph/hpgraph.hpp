@@ -7,6 +7,7 @@
 #include "hpgraph/error.hpp"
 #include "hpgraph/generate.hpp"
 #include "hpgraph/io.hpp"
+#include "hpgraph/loop.hpp"
 #include "hpgraph/matrix.hpp"
 #include "hpgraph/operations.hpp"
 #include "hpgraph/ops/index_unary.hpp"

@@ -320,7 +320,12 @@ struct MatrixAccess {
   template <class T>
   static const HostCsr<T>& host(const Matrix<T>& m) { m.wait(); return m.host_; }
   template <class T>
-  static DeviceCsr<T>& device(Matrix<T>& m) { m.wait(); m.derived_.reset(); return m.dev_; }
+  static DeviceCsr<T>& device(Matrix<T>& m) {
+    refuse_in_capture("writing a matrix");  // a device loop carries vectors, not matrices
+    m.wait();
+    m.derived_.reset();
+    return m.dev_;
+  }
   /// The cache of derived device forms (created on first use).
   template <class T>
   static DeviceDerived<T>& derived(const Matrix<T>& m) {

@@ -2,6 +2,7 @@
 // or as a bitmap (presence flag + value per entry), switching by density, on its backend's side.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -10,10 +11,19 @@
 
 #include "hpgraph/matrix.hpp"
 
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/loop_carry.cuh"
+#endif
+
 namespace hpg {
+
+template <class T>
+class Vector;
 
 namespace detail {
 struct VectorAccess;
+template <class T>
+void carry(LoopCapture& c, const Vector<T>& v);
 }
 
 template <class T>
@@ -30,7 +40,7 @@ class Vector {
   }
   Vector() : Vector(0) {}
   explicit Vector(const Vector& o) : backend_(o.backend_) {
-    o.wait();
+    o.wait();  // also carries o into a device loop being captured
     if (backend_ == Backend::host) {
       host_ = o.host_;
     } else {
@@ -43,8 +53,27 @@ class Vector {
     }
   }
   Vector& operator=(const Vector&) = delete;
-  Vector(Vector&&) noexcept = default;
-  Vector& operator=(Vector&&) noexcept = default;
+  // A device loop being captured carries every vector its body touches, moves included (a swap
+  // of two vectors is a change of both); one that ends inside the body is not carried.
+  Vector(Vector&& o) noexcept : backend_(o.backend_) {
+    o.touch_in_move();
+    host_ = std::move(o.host_);
+    dev_ = std::move(o.dev_);
+    pending_ = std::move(o.pending_);
+  }
+  Vector& operator=(Vector&& o) noexcept {
+    touch_in_move();
+    o.touch_in_move();
+    backend_ = o.backend_;
+    host_ = std::move(o.host_);
+    dev_ = std::move(o.dev_);
+    pending_ = std::move(o.pending_);
+    return *this;
+  }
+  ~Vector() {
+    if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]]
+      c->forget(this);
+  }
   Vector dup() const { return Vector(*this); }
 
   Index size() const noexcept { return backend_ == Backend::host ? host_.size : dev_.size; }
@@ -168,6 +197,7 @@ class Vector {
   /// GrB_Vector_setElement(w, x, i).
   void set_element(const T& x, Index i) {
     check_index(i, "Vector::set_element");
+    touch();
     if (current_format() == detail::VectorFormat::bitmap) {
       bitmap_write(i, &x);
     } else {
@@ -177,6 +207,7 @@ class Vector {
   /// GrB_Vector_removeElement(w, i).
   void remove_element(Index i) {
     check_index(i, "Vector::remove_element");
+    touch();
     if (current_format() == detail::VectorFormat::bitmap) {
       bitmap_write(i, nullptr);
     } else {
@@ -209,6 +240,7 @@ class Vector {
   }
 
   void clear() {
+    touch();
     pending_.clear();
     init_empty(size());
   }
@@ -247,6 +279,7 @@ class Vector {
   }
 
   void wait() const {
+    touch();
     if (pending_.empty()) return;
     if (backend_ == Backend::host) {
       detail::host::vec_apply_pending(host_, pending_);
@@ -274,6 +307,29 @@ class Vector {
 
  private:
   friend struct detail::VectorAccess;
+
+  template <class U>
+  friend void detail::carry(detail::LoopCapture&, const Vector<U>&);
+  template <class U>
+  friend class detail::CarriedVector;
+
+  /// In a device loop's capture, the first touch of a vector carries it (hpgraph/loop.hpp).
+  void touch() const {
+    if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]]
+      detail::carry(*c, *this);
+  }
+
+  /// A move cannot throw: a vector it cannot carry spoils the capture instead, and the loop runs
+  /// on the host.
+  void touch_in_move() const noexcept {
+    if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]] {
+      try {
+        detail::carry(*c, *this);
+      } catch (const std::exception& e) {
+        c->spoil(e.what());
+      }
+    }
+  }
 
   detail::VectorFormat current_format() const { return backend_ == Backend::host ? host_.format : dev_.format; }
 
@@ -312,6 +368,40 @@ class Vector {
 };
 
 namespace detail {
+
+#if HPG_HAS_CUDA
+/// A vector a device loop's body touched (see LoopCapture): its carried storage, what the body
+/// left in it copied back at the end of the body, and the storage given back to it afterwards.
+template <class T>
+class CarriedVector final : public LoopCarried {
+ public:
+  explicit CarriedVector(const Vector<T>& v) : v_(&const_cast<Vector<T>&>(v)) {
+    if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
+    UncapturedScope now;  // the carried form is made once, before the loop runs
+    cuda::carry_form(v.dev_);
+    storage_ = cuda::CarriedStorage<T>::of(v.dev_);
+  }
+  const void* object() const noexcept override { return v_; }
+  void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
+  void write_back() override { cuda::carry_back(v_->dev_, storage_); }
+  void restore() noexcept override { v_->dev_ = storage_.adopt(); }
+  void storage(std::vector<const void*>& out) const override { storage_.pointers(out); }
+  DeviceCount::View count() const noexcept { return {storage_.known.value_or(0), storage_.known ? nullptr : storage_.word}; }
+
+ private:
+  Vector<T>* v_;
+  cuda::CarriedStorage<T> storage_;
+};
+
+template <class T>
+void carry(LoopCapture& c, const Vector<T>& v) {
+  if (!c.find(&v)) c.carried.push_back(std::make_unique<CarriedVector<T>>(v));
+}
+#else
+template <class T>
+void carry(LoopCapture&, const Vector<T>&) {}
+#endif
+
 struct VectorAccess {
   template <class T>
   static HostVec<T>& host(Vector<T>& v) { v.wait(); return v.host_; }

@@ -79,6 +79,7 @@ std::uint64_t pool_attribute(cudaMemPool_t pool, cudaMemPoolAttr attr) {
 }  // namespace
 
 DevicePoolUsage device_pool_usage() {
+  refuse_in_capture("a pool query");
   const cudaMemPool_t pool = current_pool();
   const std::uint64_t current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
   // A reset mark may read 0 until the next allocation: the bytes in use are a peak too.
@@ -86,6 +87,7 @@ DevicePoolUsage device_pool_usage() {
 }
 
 void reset_device_pool_peak() {
+  refuse_in_capture("a pool reset");
   const cudaMemPool_t pool = current_pool();
   trim_pool(pool, "while resetting the memory pool's high-water mark");
   std::uint64_t zero = 0;  // the only value the driver accepts for it
@@ -107,17 +109,42 @@ cudaStream_t library_stream() {
 }
 thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
 cudaStream_t stream() { return t_stream ? t_stream : library_stream(); }
+thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 }  // namespace
 
 void* current_stream() { return stream(); }
 StreamScope::StreamScope(void* s) : previous_(t_stream) { t_stream = static_cast<cudaStream_t>(s); }
 StreamScope::~StreamScope() { t_stream = static_cast<cudaStream_t>(previous_); }
 
+LoopCapture* loop_capture() noexcept { return t_capture; }
+void refuse_in_capture(const char* what) {
+  if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
+}
+LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) { t_capture = c; }
+LoopCaptureScope::~LoopCaptureScope() { t_capture = previous_; }
+UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
+  t_capture = nullptr;
+  t_stream = nullptr;
+}
+UncapturedScope::~UncapturedScope() {
+  t_capture = capture_;
+  t_stream = static_cast<cudaStream_t>(stream_);
+}
+
 void* device_allocate(std::size_t bytes, const char* what) {
   if (bytes == 0) return nullptr;
   if (allocations_before_failure.fires())
     throw_error(Info::out_of_memory, std::string("out of GPU memory allocating ") + what + ": asked for " + mib(bytes) +
                                          " (an injected failure, for testing)");
+  if (LoopCapture* c = t_capture) {  // the same addresses every round: a bump in the loop's arena
+    const std::size_t at = (c->used + 255) & ~std::size_t(255);
+    if (at + bytes > c->capacity) {
+      c->wanted = std::max(c->wanted, at + bytes);
+      throw CaptureUnsupported(std::string("the loop's arena is too small for ") + what);
+    }
+    c->used = at + bytes;
+    return c->arena + at;
+  }
   configure_pool();
   void* p = nullptr;
   cudaError_t err = cudaMallocAsync(&p, bytes, stream());
@@ -139,17 +166,24 @@ void* device_allocate(std::size_t bytes, const char* what) {
 }
 
 void device_free(void* p) noexcept {
-  if (p) cudaFreeAsync(p, stream());
+  if (!p) return;
+  if (LoopCapture* c = t_capture) {
+    if (!c->in_arena(p)) c->freed.push_back(p);  // the graph may still read it: freed after the loop
+    return;
+  }
+  cudaFreeAsync(p, stream());
 }
 
 // Copies and fills are ordered on the library's stream like its kernels. A copy to the host waits
 // for that stream (its result is needed now); the others do not wait. A copy from pageable host
 // memory is staged by the driver before the call returns, so the caller may reuse its buffer.
 void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
+  refuse_in_capture("a copy from the host");
   if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(host to device)");
 }
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
+  refuse_in_capture("a copy to the host");
   if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(device to host)");
   if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a copy to the host");
@@ -162,6 +196,7 @@ void device_memset(void* dst, int value, std::size_t bytes) {
   if (cudaError_t e = cudaMemsetAsync(dst, value, bytes, stream()); e != cudaSuccess) fail(e, "cudaMemsetAsync");
 }
 void device_synchronize(const char* what) {
+  refuse_in_capture("a wait for the device");
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, what);
 }
 std::pair<std::size_t, std::size_t> device_memory_info() {
@@ -172,6 +207,7 @@ std::pair<std::size_t, std::size_t> device_memory_info() {
 void require_device_memory(std::size_t bytes, const std::string& what) {
   auto [free, total] = device_memory_info();
   if (bytes <= free) return;
+  refuse_in_capture("counting free device memory");
   // Freed blocks our pool keeps look used to the driver: give them back and ask again.
   trim_pool(current_pool(), "while counting the free memory for " + what);
   std::tie(free, total) = device_memory_info();
@@ -200,6 +236,12 @@ StreamScope::StreamScope(void*) : previous_(nullptr) {}
 StreamScope::~StreamScope() = default;
 DevicePoolUsage device_pool_usage() { return {}; }
 void reset_device_pool_peak() {}
+LoopCapture* loop_capture() noexcept { return nullptr; }
+void refuse_in_capture(const char*) {}
+LoopCaptureScope::LoopCaptureScope(LoopCapture*) : previous_(nullptr) {}
+LoopCaptureScope::~LoopCaptureScope() = default;
+UncapturedScope::UncapturedScope() : capture_(nullptr), stream_(nullptr) {}
+UncapturedScope::~UncapturedScope() = default;
 std::pair<std::size_t, std::size_t> device_memory_info() { no_cuda(); }
 void require_device_memory(std::size_t bytes, const std::string&) { if (bytes) no_cuda(); }
 

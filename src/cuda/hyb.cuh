@@ -45,6 +45,7 @@ template <class T>
 const DeviceCsr<T>& transpose_of(const DeviceCsr<T>& a, DeviceDerived<T>& d) {
   std::lock_guard lock(d.building);
   if (!d.have_transpose) {
+    UncapturedScope now;  // kept after a device loop: built outside its capture
     d.transpose = transpose_csr(a);
     d.have_transpose = true;
   }
@@ -55,12 +56,14 @@ const DeviceHyb<T>& hyb_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool tran
   std::lock_guard lock(d.building);
   if (!transposed) {
     if (!d.have_hyb) {
+      UncapturedScope now;
       d.hyb = build_hyb(a);
       d.have_hyb = true;
     }
     return d.hyb;
   }
   if (!d.have_hyb_transpose) {
+    UncapturedScope now;
     d.hyb_transpose = build_hyb(transpose_of(a, d));
     d.have_hyb_transpose = true;
   }
@@ -73,6 +76,7 @@ Index longest_row_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool transposed
   std::lock_guard lock(d.building);
   std::optional<Index>& kept = transposed ? d.longest_row_transpose : d.longest_row;
   if (!kept) {
+    UncapturedScope now;
     const DeviceCsr<T>& c = transposed ? transpose_of(a, d) : a;
     kept = c.wide_offsets() ? longest_row(c.ptr64.data(), c.nrows) : longest_row(c.ptr32.data(), c.nrows);
   }

@@ -414,8 +414,11 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   // Pushes while u is sparse enough. A sparse u whose count is still on the device is known to be
   // when its arrays are short enough; only otherwise is its count read.
   const auto sparse_enough = [&](Index k) { return static_cast<double>(k) < tuning().push_pull_density * static_cast<double>(u.size); };
+  // In a device loop's capture a sparse u whose count is on the device pushes: the count is not
+  // known until the round runs, and u is sparse because it was when the loop began.
   const bool sparse_input = d.method == AxbMethod::automatic
-                                ? (u.format == VectorFormat::sparse && !u.nvals.if_known() && sparse_enough(sparse_bound(u))) ||
+                                ? (u.format == VectorFormat::sparse && !u.nvals.if_known() &&
+                                   (loop_capture() || sparse_enough(sparse_bound(u)))) ||
                                       sparse_enough(u.nvals)
                                 : d.method == AxbMethod::push;
   if (sparse_input) {
@@ -432,8 +435,9 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     // arrays. A push result's arrays are its own bound times the longest row, so in a loop that
     // never reads its counts they soon span n; past the small path's size one wait for the count
     // costs less than passes over n.
+    // In a device loop's capture nothing may wait: the bound is what the loop's form holds.
     const bool count_on_device = atomically && u.format == VectorFormat::sparse &&
-                                 std::uint64_t(sparse_bound(u)) * longest <= std::uint64_t(push_block_items);
+                                 (std::uint64_t(sparse_bound(u)) * longest <= std::uint64_t(push_block_items) || loop_capture());
     const SparseInput<U> us = as_sparse(u, count_on_device);
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);
     DeviceSparseResult<Z> t;

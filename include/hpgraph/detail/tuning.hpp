@@ -26,6 +26,9 @@ struct Tuning {
   /// w is merged with the mask's list in fresh arrays (waiting for the counts). 0 always merges
   /// (for tests).
   double upsert_bitmap_memory_fraction = 1.0 / 16;
+  /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
+  /// host (for tests and the ablation).
+  bool device_loops = true;
   /// The HYB numbers its columns by descending degree when the matrix has at least
   /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
   /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead

@@ -1,0 +1,130 @@
+// hpg::loop_while: an algebraic loop whose rounds stay on the GPU. The body is ordinary hpg calls;
+// on the CUDA backend it is captured once into a CUDA graph with a conditional WHILE node, so a
+// round costs its kernels and no host round trip. The host backend runs the same loop as a plain
+// loop.
+//
+//   hpg::Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+//     hpg::vxm(t, hpg::no_mask, hpg::no_accum, hpg::min_plus<float>, frontier, a);
+//     ...                                       // frontier changes here
+//   });
+//
+// Semantics: rounds = 0; while (rounds < max_rounds && the condition holds) { body(); ++rounds; }
+// with the condition read before every round, and the body's calls meaning what they mean
+// outside a loop. The result (every vector, the rounds returned) is the same whether the loop ran
+// on the device or on the host.
+//
+// How the CUDA backend runs it: the first round runs as written (it finds the body's mistakes,
+// and builds what the matrices need once: transposes, HYB). The body is then captured; every
+// vector it touches is carried: brought into a form that holds any count of entries, and what the
+// body leaves in it is copied back into that form at the end of every round. A body that asks the
+// host for a number (nvals, a reduce to a scalar, extract_element), sets elements, writes a
+// matrix or uses a host vector cannot be a graph: the loop then runs its rounds on the host, with
+// the same results. An error in the body is an hpg::Error from the first round, naming the
+// operation; a fault of the device inside the graph is Error(cuda_error) naming loop_while.
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <utility>
+
+#include "hpgraph/vector.hpp"
+#include "hpgraph/detail/tuning.hpp"
+
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/device_loop.cuh"
+#endif
+
+namespace hpg {
+
+/// loop_while's condition: v has entries, and fewer than `fewer_than` of them.
+template <class T>
+struct NonEmpty {
+  const Vector<T>& v;
+  Index fewer_than = std::numeric_limits<Index>::max();
+};
+/// Holds while v has an entry (GrB_Vector_nvals(v) > 0).
+template <class T>
+NonEmpty<T> nonempty(const Vector<T>& v) {
+  return {v};
+}
+/// Holds while v has an entry and fewer than `fewer_than` of them: a BFS pushes while its
+/// frontier is small.
+template <class T>
+NonEmpty<T> nonempty_below(const Vector<T>& v, Index fewer_than) {
+  return {v, fewer_than};
+}
+
+namespace detail {
+
+template <class T>
+bool loop_condition_holds(const NonEmpty<T>& c) {
+  const Index k = c.v.nvals();
+  return k > 0 && k < c.fewer_than;
+}
+
+#if HPG_HAS_CUDA
+/// The rounds after the first on the device: the rounds run in all, or nullopt when the body
+/// cannot be captured (nothing has run then, and every vector is as it was).
+template <class T, class Body>
+std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index done, Index max_rounds) {
+  std::size_t arena = std::size_t(64) << 20;
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    cuda::DeviceLoop loop(arena);
+    LoopCapture& cap = loop.capture();
+    bool captured = false;
+    {
+      LoopCaptureScope capturing(&cap);
+      StreamScope on(loop.stream());
+      try {
+        loop.begin();
+        body();
+        c.v.wait();  // the condition's vector is carried too: its count is read from its carried storage
+        if (!cap.spoiled.empty()) throw CaptureUnsupported(cap.spoiled);
+        std::vector<const void*> storage;
+        for (const auto& v : cap.carried) v->storage(storage);
+        for (const auto& v : cap.carried) v->stage(storage);
+        for (const auto& v : cap.carried) v->write_back();
+        const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
+        loop.end(cv->count(), c.fewer_than, max_rounds);
+        captured = true;
+      } catch (const CaptureUnsupported&) {
+        loop.abort();
+      } catch (const Error&) {
+        if (!loop.abort()) {  // the body failed on its own: give the vectors back, report it
+          for (const auto& v : cap.carried) v->restore();
+          loop.release_freed();
+          throw;
+        }
+      }
+      for (const auto& v : cap.carried) v->restore();
+    }
+    loop.release_freed();
+    if (captured) return loop.run(done);
+    if (cap.wanted <= arena) return std::nullopt;
+    arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
+  }
+  return std::nullopt;
+}
+#endif
+
+}  // namespace detail
+
+/// Runs body() while the condition holds, at most max_rounds times; returns the rounds run. See
+/// the top of this header for what the body may do and how it runs on the GPU.
+template <class T, class Body>
+Index loop_while(const NonEmpty<T>& c, Body&& body, Index max_rounds = std::numeric_limits<Index>::max()) {
+  Index rounds = 0;
+#if HPG_HAS_CUDA
+  if (c.v.backend() == Backend::cuda && detail::tuning().device_loops && !detail::loop_capture()) {
+    if (rounds >= max_rounds || !detail::loop_condition_holds(c)) return rounds;
+    body();  // the first round as written: errors surface here, with their operation's name
+    ++rounds;
+    if (rounds >= max_rounds || !detail::loop_condition_holds(c)) return rounds;
+    if (std::optional<Index> all = detail::device_rounds(c, body, rounds, max_rounds)) return *all;
+  }
+#endif
+  for (; rounds < max_rounds && detail::loop_condition_holds(c); ++rounds) body();
+  return rounds;
+}
+
+}  // namespace hpg

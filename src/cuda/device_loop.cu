@@ -1,0 +1,148 @@
+// The CUDA graph behind loop_while: see device_loop.cuh.
+#include "hpgraph/cuda/device_loop.cuh"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+
+#include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/exec.cuh"
+
+namespace hpg::detail::cuda {
+
+namespace {
+
+/// Sets the WHILE node's condition: another round while fewer than max_rounds have run and the
+/// count is in (0, fewer_than). In the body it first counts the round just run.
+__global__ void loop_condition_kernel(cudaGraphConditionalHandle h, DeviceCount::View count, Index fewer_than, unsigned long long* rounds,
+                                      Index max_rounds, int counts_round) {
+  const unsigned long long r = *rounds + (counts_round ? 1 : 0);
+  if (counts_round) *rounds = r;
+  const Index k = count_of(count);
+  cudaGraphSetConditional(h, k > 0 && k < fewer_than && r < max_rounds ? 1u : 0u);
+}
+
+cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
+cudaGraph_t as_graph(void* g) { return static_cast<cudaGraph_t>(g); }
+
+void refuse(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return;
+  cudaGetLastError();
+  throw CaptureUnsupported(std::string(what) + ": " + cudaGetErrorString(e));
+}
+
+}  // namespace
+
+DeviceLoop::DeviceLoop(std::size_t arena_bytes) {
+  UncapturedScope now;
+  cudaStream_t s = nullptr;
+  check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "loop_while: cudaStreamCreate");
+  stream_ = s;
+  try {
+    capture_.arena = static_cast<char*>(device_allocate(arena_bytes, "device loop arena"));
+    capture_.capacity = arena_bytes;
+    rounds_ = static_cast<unsigned long long*>(device_allocate(sizeof(unsigned long long), "device loop rounds"));
+  } catch (...) {
+    device_free(capture_.arena);
+    cudaStreamDestroy(s);
+    throw;
+  }
+}
+
+DeviceLoop::~DeviceLoop() {
+  if (capturing_) abort();
+  if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
+  if (graph_) cudaGraphDestroy(as_graph(graph_));
+  UncapturedScope now;
+  device_free(rounds_);  // after the graph, in the library stream's order
+  device_free(capture_.arena);
+  cudaStreamDestroy(as_stream(stream_));
+}
+
+void DeviceLoop::begin() {
+  cudaGraph_t g = nullptr;
+  refuse(cudaGraphCreate(&g, 0), "cudaGraphCreate");
+  graph_ = g;
+  cudaGraphConditionalHandle h;
+  refuse(cudaGraphConditionalHandleCreate(&h, g, 0, 0), "cudaGraphConditionalHandleCreate");
+  handle_ = h;
+  // Relaxed: work this thread puts on the library's own stream meanwhile (a carried vector's
+  // form, a matrix's derived forms) runs now; the captured stream itself still refuses waits.
+  refuse(cudaStreamBeginCapture(as_stream(stream_), cudaStreamCaptureModeRelaxed), "cudaStreamBeginCapture");
+  capturing_ = true;
+}
+
+void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds) {
+  cudaGraphConditionalHandle h = handle_;
+  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(h, count, fewer_than, rounds_, max_rounds, 1);
+  refuse(cudaGetLastError(), "the loop's condition kernel");
+  cudaGraph_t body = nullptr;
+  capturing_ = false;
+  refuse(cudaStreamEndCapture(as_stream(stream_), &body), "cudaStreamEndCapture");
+  struct Drop {
+    cudaGraph_t g;
+    ~Drop() { cudaGraphDestroy(g); }
+  } drop{body};
+  // The graph: the condition kernel, then the WHILE node; the body is the captured graph as a child.
+  DeviceCount::View c = count;
+  unsigned long long* rounds = rounds_;
+  int first = 0;
+  void* args[] = {&h, &c, &fewer_than, &rounds, &max_rounds, &first};
+  cudaKernelNodeParams kp = {};
+  kp.func = reinterpret_cast<void*>(&loop_condition_kernel);
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(1);
+  kp.kernelParams = args;
+  cudaGraphNode_t set_node, while_node, body_node;
+  refuse(cudaGraphAddKernelNode(&set_node, as_graph(graph_), nullptr, 0, &kp), "cudaGraphAddKernelNode");
+  cudaGraphNodeParams p = {};
+  p.type = cudaGraphNodeTypeConditional;
+  p.conditional.handle = h;
+  p.conditional.type = cudaGraphCondTypeWhile;
+  p.conditional.size = 1;
+  refuse(cudaGraphAddNode(&while_node, as_graph(graph_), &set_node, nullptr, 1, &p), "cudaGraphAddNode(WHILE)");
+  refuse(cudaGraphAddChildGraphNode(&body_node, p.conditional.phGraph_out[0], nullptr, 0, body), "cudaGraphAddChildGraphNode");
+  cudaGraphExec_t exec = nullptr;
+  refuse(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "cudaGraphInstantiate");
+  exec_ = exec;
+}
+
+bool DeviceLoop::abort() noexcept {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  cudaStreamIsCapturing(as_stream(stream_), &status);
+  const bool invalidated = status == cudaStreamCaptureStatusInvalidated;
+  if (capturing_ || status != cudaStreamCaptureStatusNone) {
+    cudaGraph_t g = nullptr;
+    cudaStreamEndCapture(as_stream(stream_), &g);
+    if (g) cudaGraphDestroy(g);
+  }
+  capturing_ = false;
+  cudaGetLastError();
+  return invalidated;
+}
+
+void DeviceLoop::release_freed() noexcept {
+  std::vector<const void*> kept;
+  for (const auto& c : capture_.carried) c->storage(kept);
+  UncapturedScope now;
+  for (void* p : capture_.freed)
+    if (std::find(kept.begin(), kept.end(), p) == kept.end()) device_free(p);
+  capture_.freed.clear();
+}
+
+Index DeviceLoop::run(Index done) {
+  UncapturedScope now;
+  const unsigned long long start = done;
+  copy_host_to_device(rounds_, &start, sizeof(start));
+  check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
+  unsigned long long rounds = 0;
+  try {
+    copy_device_to_host(&rounds, rounds_, sizeof(rounds));
+  } catch (const Error& e) {
+    throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
+  }
+  return static_cast<Index>(rounds);
+}
+
+}  // namespace hpg::detail::cuda

@@ -1,0 +1,51 @@
+// The CUDA graph behind loop_while (hpgraph/loop.hpp): a kernel that sets the loop's condition,
+// then a conditional WHILE node whose body is the captured loop body followed by the same
+// condition kernel. Compiled once (device_loop.cu); the template part is in loop.hpp.
+#pragma once
+
+#include <cstddef>
+
+#include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/detail/storage.hpp"
+
+namespace hpg::detail::cuda {
+
+class DeviceLoop {
+ public:
+  /// Takes `arena_bytes` of device memory for the body's allocations (from the pool, outside any
+  /// capture) and a stream to capture on.
+  explicit DeviceLoop(std::size_t arena_bytes);
+  ~DeviceLoop();
+  DeviceLoop(const DeviceLoop&) = delete;
+  DeviceLoop& operator=(const DeviceLoop&) = delete;
+
+  LoopCapture& capture() noexcept { return capture_; }
+  /// The stream the body is captured on (a cudaStream_t).
+  void* stream() const noexcept { return stream_; }
+  /// Starts capturing the body.
+  void begin();
+  /// Ends the body with the round's count and the condition (rounds < max_rounds and the count
+  /// read from `count` in (0, fewer_than)), ends the capture and instantiates the loop's graph.
+  /// CaptureUnsupported when CUDA refuses the graph.
+  void end(DeviceCount::View count, Index fewer_than, Index max_rounds);
+  /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
+  /// body made a call a graph cannot hold), false when the body failed on its own.
+  bool abort() noexcept;
+  /// Frees the memory from before the loop that the body let go of, except carried storage
+  /// (stream-ordered: after the loop's graph).
+  void release_freed() noexcept;
+  /// Runs the loop, `done` rounds having run already; the rounds run in all (one host wait).
+  /// Error(cuda_error) naming loop_while when the device fails inside the loop.
+  Index run(Index done);
+
+ private:
+  LoopCapture capture_;
+  void* stream_ = nullptr;  // cudaStream_t
+  void* graph_ = nullptr;   // cudaGraph_t: the condition kernel and the WHILE node
+  void* exec_ = nullptr;    // cudaGraphExec_t
+  unsigned long long handle_ = 0;  // cudaGraphConditionalHandle
+  unsigned long long* rounds_ = nullptr;  // device word: rounds run
+  bool capturing_ = false;
+};
+
+}  // namespace hpg::detail::cuda
