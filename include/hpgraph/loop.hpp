@@ -19,10 +19,12 @@
 // body leaves in it is copied back into that form at the end of every round. A body that asks the
 // host for a number (nvals, a reduce to a scalar, extract_element), sets elements, writes a
 // matrix or uses a host vector cannot be a graph: the loop then runs its rounds on the host, with
-// the same results. An error in the body is an hpg::Error from the first round, naming the
+// the same results. C++ values the body computes on the host are captured as they were at the
+// capture: a number that changes every round belongs in a vector. An error in the body is an hpg::Error from the first round, naming the
 // operation; a fault of the device inside the graph is Error(cuda_error) naming loop_while.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -56,6 +58,9 @@ NonEmpty<T> nonempty_below(const Vector<T>& v, Index fewer_than) {
 
 namespace detail {
 
+/// Loop graphs this thread has run (for tests: whether a loop ran on the device).
+inline thread_local std::uint64_t device_loop_graphs = 0;
+
 template <class T>
 bool loop_condition_holds(const NonEmpty<T>& c) {
   const Index k = c.v.nvals();
@@ -64,13 +69,24 @@ bool loop_condition_holds(const NonEmpty<T>& c) {
 
 #if HPG_HAS_CUDA
 /// The rounds after the first on the device: the rounds run in all, or nullopt when the body
-/// cannot be captured (nothing has run then, and every vector is as it was).
+/// cannot be captured (the rounds not run yet then run on the host; every vector is as the last
+/// round left it). A round whose sparse result outgrows its carried storage stops the graph; the
+/// body is then captured again with more room and the loop goes on.
 template <class T, class Body>
-std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index done, Index max_rounds) {
+std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds) {
   std::size_t arena = std::size_t(64) << 20;
-  for (int attempt = 0; attempt < 6; ++attempt) {
-    cuda::DeviceLoop loop(arena);
+  Index scale = 4;
+  for (int attempt = 0; attempt < 12; ++attempt) {
+    std::optional<cuda::DeviceLoop> made;
+    try {
+      made.emplace(arena);
+    } catch (const Error& e) {
+      if (e.code() == Info::out_of_memory) return std::nullopt;  // no room for the arena: loop on the host
+      throw;
+    }
+    cuda::DeviceLoop& loop = *made;
     LoopCapture& cap = loop.capture();
+    cap.capacity_scale = scale;
     bool captured = false;
     {
       LoopCaptureScope capturing(&cap);
@@ -83,7 +99,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index done,
         std::vector<const void*> storage;
         for (const auto& v : cap.carried) v->storage(storage);
         for (const auto& v : cap.carried) v->stage(storage);
-        for (const auto& v : cap.carried) v->write_back();
+        for (const auto& v : cap.carried) v->write_back(loop.overflow_word());
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
         loop.end(cv->count(), c.fewer_than, max_rounds);
         captured = true;
@@ -95,13 +111,28 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index done,
           loop.release_freed();
           throw;
         }
+      } catch (...) {
+        loop.abort();
+        for (const auto& v : cap.carried) v->restore();
+        loop.release_freed();
+        throw;
       }
       for (const auto& v : cap.carried) v->restore();
     }
-    loop.release_freed();
-    if (captured) return loop.run(done);
-    if (cap.wanted <= arena) return std::nullopt;
-    arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
+    if (!captured) {
+      loop.release_freed();
+      if (cap.wanted <= arena) return std::nullopt;
+      arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
+      continue;
+    }
+    done = loop.run(done);
+    ++device_loop_graphs;
+    loop.release_freed();  // after the graph: it read them
+    if (!loop.overflowed()) return done;
+    for (const auto& v : cap.carried) v->recover();  // the last round's lists that outgrew their storage
+    if (done >= max_rounds || !loop_condition_holds(c)) return done;
+    scale *= 8;
+    arena = std::max(arena, cap.used * 4);
   }
   return std::nullopt;
 }
@@ -120,7 +151,7 @@ Index loop_while(const NonEmpty<T>& c, Body&& body, Index max_rounds = std::nume
     body();  // the first round as written: errors surface here, with their operation's name
     ++rounds;
     if (rounds >= max_rounds || !detail::loop_condition_holds(c)) return rounds;
-    if (std::optional<Index> all = detail::device_rounds(c, body, rounds, max_rounds)) return *all;
+    if (std::optional<Index> all = detail::device_rounds(c, body, rounds, max_rounds)) return *all;  // else on from `rounds`
   }
 #endif
   for (; rounds < max_rounds && detail::loop_condition_holds(c); ++rounds) body();

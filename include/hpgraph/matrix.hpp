@@ -191,11 +191,13 @@ class Matrix {
   /// GrB_Matrix_setElement(C, x, i, j).
   void set_element(const T& x, Index i, Index j) {
     check_index(i, j, "Matrix::set_element");
+    detail::refuse_in_capture("Matrix::set_element");  // a change queued on the host: not a graph
     pending_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), false, x});
   }
   /// GrB_Matrix_removeElement(C, i, j).
   void remove_element(Index i, Index j) {
     check_index(i, j, "Matrix::remove_element");
+    detail::refuse_in_capture("Matrix::remove_element");  // a change queued on the host: not a graph
     pending_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), true, T{}});
   }
   /// GrB_Matrix_extractElement: the value at (i, j), or nullopt (GrB_NO_VALUE).

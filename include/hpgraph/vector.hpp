@@ -37,10 +37,12 @@ class Vector {
     detail::check_dimension(size, "Vector");
     detail::check_backend_usable(b, "Vector");
     init_empty(size);
+    born_in_capture();
   }
   Vector() : Vector(0) {}
   explicit Vector(const Vector& o) : backend_(o.backend_) {
     o.wait();  // also carries o into a device loop being captured
+    born_in_capture();
     if (backend_ == Backend::host) {
       host_ = o.host_;
     } else {
@@ -57,6 +59,7 @@ class Vector {
   // of two vectors is a change of both); one that ends inside the body is not carried.
   Vector(Vector&& o) noexcept : backend_(o.backend_) {
     o.touch_in_move();
+    born_in_capture();
     host_ = std::move(o.host_);
     dev_ = std::move(o.dev_);
     pending_ = std::move(o.pending_);
@@ -74,6 +77,8 @@ class Vector {
     if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]]
       c->forget(this);
   }
+  // (A vector made inside a captured body lives and dies there: it is not carried, its storage is
+  // the body's own.)
   Vector dup() const { return Vector(*this); }
 
   Index size() const noexcept { return backend_ == Backend::host ? host_.size : dev_.size; }
@@ -197,7 +202,7 @@ class Vector {
   /// GrB_Vector_setElement(w, x, i).
   void set_element(const T& x, Index i) {
     check_index(i, "Vector::set_element");
-    touch();
+    detail::refuse_in_capture("Vector::set_element");  // a change made or queued by the host: not a graph
     if (current_format() == detail::VectorFormat::bitmap) {
       bitmap_write(i, &x);
     } else {
@@ -207,7 +212,7 @@ class Vector {
   /// GrB_Vector_removeElement(w, i).
   void remove_element(Index i) {
     check_index(i, "Vector::remove_element");
-    touch();
+    detail::refuse_in_capture("Vector::remove_element");
     if (current_format() == detail::VectorFormat::bitmap) {
       bitmap_write(i, nullptr);
     } else {
@@ -313,6 +318,11 @@ class Vector {
   template <class U>
   friend class detail::CarriedVector;
 
+  /// A vector made while a device loop's body is captured is the body's own: never carried.
+  void born_in_capture() noexcept {
+    if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]]
+      c->born(this);
+  }
   /// In a device loop's capture, the first touch of a vector carries it (hpgraph/loop.hpp).
   void touch() const {
     if (detail::LoopCapture* c = detail::loop_capture()) [[unlikely]]
@@ -375,15 +385,28 @@ namespace detail {
 template <class T>
 class CarriedVector final : public LoopCarried {
  public:
-  explicit CarriedVector(const Vector<T>& v) : v_(&const_cast<Vector<T>&>(v)) {
+  CarriedVector(const Vector<T>& v, Index scale) : v_(&const_cast<Vector<T>&>(v)) {
     if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
     UncapturedScope now;  // the carried form is made once, before the loop runs
-    cuda::carry_form(v.dev_);
+    cuda::carry_form(v.dev_, scale);
     storage_ = cuda::CarriedStorage<T>::of(v.dev_);
   }
   const void* object() const noexcept override { return v_; }
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
-  void write_back() override { cuda::carry_back(v_->dev_, storage_); }
+  void write_back(unsigned* overflow) override {
+    cuda::carry_back(v_->dev_, storage_, overflow);
+    end_ = cuda::CarriedStorage<T>::of(v_->dev_);
+  }
+  void recover() override {
+    if (storage_.format != VectorFormat::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
+    Index m = end_.known ? *end_.known : end_.base;
+    if (!end_.known) {
+      unsigned long long delta = 0;
+      copy_device_to_host(&delta, end_.word, sizeof(delta));
+      m += delta;
+    }
+    if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_);
+  }
   void restore() noexcept override { v_->dev_ = storage_.adopt(); }
   void storage(std::vector<const void*>& out) const override { storage_.pointers(out); }
   DeviceCount::View count() const noexcept { return {storage_.known.value_or(0), storage_.known ? nullptr : storage_.word}; }
@@ -391,11 +414,19 @@ class CarriedVector final : public LoopCarried {
  private:
   Vector<T>* v_;
   cuda::CarriedStorage<T> storage_;
+  cuda::CarriedStorage<T> end_;  // what the captured body leaves in the vector (in the loop's arena)
 };
 
 template <class T>
 void carry(LoopCapture& c, const Vector<T>& v) {
-  if (!c.find(&v)) c.carried.push_back(std::make_unique<CarriedVector<T>>(v));
+  if (c.find(&v) || c.is_born(&v)) return;
+  if (v.size() && c.in_arena_or_carried(v.dev_.idx.data(), v.dev_.val.data(), v.dev_.present.data()))
+    throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
+  try {
+    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale));
+  } catch (const Error& e) {  // out of memory for its carried form: the loop runs on the host
+    throw CaptureUnsupported(e.what());
+  }
 }
 #else
 template <class T>

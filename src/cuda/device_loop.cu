@@ -13,14 +13,15 @@ namespace hpg::detail::cuda {
 
 namespace {
 
-/// Sets the WHILE node's condition: another round while fewer than max_rounds have run and the
-/// count is in (0, fewer_than). In the body it first counts the round just run.
+/// Sets the WHILE node's condition: another round while fewer than max_rounds have run, the
+/// count is in (0, fewer_than) and no carried list outgrew its storage. In the body it first
+/// counts the round just run.
 __global__ void loop_condition_kernel(cudaGraphConditionalHandle h, DeviceCount::View count, Index fewer_than, unsigned long long* rounds,
-                                      Index max_rounds, int counts_round) {
+                                      Index max_rounds, const unsigned* overflow, int counts_round) {
   const unsigned long long r = *rounds + (counts_round ? 1 : 0);
   if (counts_round) *rounds = r;
   const Index k = count_of(count);
-  cudaGraphSetConditional(h, k > 0 && k < fewer_than && r < max_rounds ? 1u : 0u);
+  cudaGraphSetConditional(h, k > 0 && k < fewer_than && r < max_rounds && !*overflow ? 1u : 0u);
 }
 
 cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
@@ -43,7 +44,9 @@ DeviceLoop::DeviceLoop(std::size_t arena_bytes) {
     capture_.arena = static_cast<char*>(device_allocate(arena_bytes, "device loop arena"));
     capture_.capacity = arena_bytes;
     rounds_ = static_cast<unsigned long long*>(device_allocate(sizeof(unsigned long long), "device loop rounds"));
+    overflow_ = static_cast<unsigned*>(device_allocate(sizeof(unsigned), "device loop overflow"));
   } catch (...) {
+    device_free(rounds_);
     device_free(capture_.arena);
     cudaStreamDestroy(s);
     throw;
@@ -56,6 +59,7 @@ DeviceLoop::~DeviceLoop() {
   if (graph_) cudaGraphDestroy(as_graph(graph_));
   UncapturedScope now;
   device_free(rounds_);  // after the graph, in the library stream's order
+  device_free(overflow_);
   device_free(capture_.arena);
   cudaStreamDestroy(as_stream(stream_));
 }
@@ -75,7 +79,7 @@ void DeviceLoop::begin() {
 
 void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds) {
   cudaGraphConditionalHandle h = handle_;
-  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(h, count, fewer_than, rounds_, max_rounds, 1);
+  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(h, count, fewer_than, rounds_, max_rounds, overflow_, 1);
   refuse(cudaGetLastError(), "the loop's condition kernel");
   cudaGraph_t body = nullptr;
   capturing_ = false;
@@ -87,8 +91,9 @@ void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds
   // The graph: the condition kernel, then the WHILE node; the body is the captured graph as a child.
   DeviceCount::View c = count;
   unsigned long long* rounds = rounds_;
+  const unsigned* overflow = overflow_;
   int first = 0;
-  void* args[] = {&h, &c, &fewer_than, &rounds, &max_rounds, &first};
+  void* args[] = {&h, &c, &fewer_than, &rounds, &max_rounds, &overflow, &first};
   cudaKernelNodeParams kp = {};
   kp.func = reinterpret_cast<void*>(&loop_condition_kernel);
   kp.gridDim = dim3(1);
@@ -135,6 +140,7 @@ Index DeviceLoop::run(Index done) {
   UncapturedScope now;
   const unsigned long long start = done;
   copy_host_to_device(rounds_, &start, sizeof(start));
+  device_memset(overflow_, 0, sizeof(unsigned));
   check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
   unsigned long long rounds = 0;
   try {
@@ -143,6 +149,13 @@ Index DeviceLoop::run(Index done) {
     throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
   }
   return static_cast<Index>(rounds);
+}
+
+bool DeviceLoop::overflowed() {
+  UncapturedScope now;
+  unsigned flag = 0;
+  copy_device_to_host(&flag, overflow_, sizeof(flag));
+  return flag != 0;
 }
 
 }  // namespace hpg::detail::cuda

@@ -37,6 +37,11 @@ class DeviceLoop {
   /// Runs the loop, `done` rounds having run already; the rounds run in all (one host wait).
   /// Error(cuda_error) naming loop_while when the device fails inside the loop.
   Index run(Index done);
+  /// Where the body's write-backs flag a carried list that outgrew its storage (the loop then
+  /// stops after that round).
+  unsigned* overflow_word() const noexcept { return overflow_; }
+  /// Whether the last run stopped on such an overflow (a host wait).
+  bool overflowed();
 
  private:
   LoopCapture capture_;
@@ -45,6 +50,7 @@ class DeviceLoop {
   void* exec_ = nullptr;    // cudaGraphExec_t
   unsigned long long handle_ = 0;  // cudaGraphConditionalHandle
   unsigned long long* rounds_ = nullptr;  // device word: rounds run
+  unsigned* overflow_ = nullptr;          // device word: a carried list outgrew its storage
   bool capturing_ = false;
 };
 

@@ -13,13 +13,18 @@
 
 namespace hpg::detail::cuda {
 
-/// Copies the first count_of(from) entries of a sparse list into another (a null destination
-/// array is not copied: it is the source's own) and writes the count as a whole number into
-/// *count (unless null).
+/// Copies the first count_of(from) entries of a sparse list into another of `capacity` entries (a
+/// null destination array is not copied: it is the source's own) and writes the count as a whole
+/// number into *count (unless null). More entries than the capacity: nothing is copied and
+/// *overflow is set (the loop then stops after this round and takes the list from `from`).
 template <class T>
 __global__ void carry_sparse_kernel(const std::uint32_t* from_idx, const T* from_val, DeviceCount::View from, std::uint32_t* idx, T* val,
-                                    unsigned long long* count) {
+                                    unsigned long long* count, Index capacity, unsigned* overflow) {
   const Index m = count_of(from);
+  if (m > capacity) {
+    if (overflow && blockIdx.x == 0 && threadIdx.x == 0) *overflow = 1;
+    return;
+  }
   if (count && blockIdx.x == 0 && threadIdx.x == 0) *count = m;
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     if (idx) idx[k] = from_idx[k];
@@ -44,7 +49,8 @@ struct CarriedStorage {
   std::size_t val_n = 0;
   std::uint8_t* present = nullptr;
   std::size_t present_n = 0;
-  std::optional<Index> known;  // a full bitmap keeps its count known; otherwise *word holds it
+  std::optional<Index> known;  // a full bitmap keeps its count known; otherwise base + *word
+  Index base = 0;              // 0 in a carried form
   unsigned long long* word = nullptr;
 
   static CarriedStorage of(const DeviceVec<T>& v) {
@@ -58,6 +64,7 @@ struct CarriedStorage {
     s.present = const_cast<std::uint8_t*>(v.present.data());
     s.present_n = v.present.size();
     s.known = v.nvals.if_known();
+    s.base = s.known ? 0 : v.nvals.view().base;
     s.word = const_cast<unsigned long long*>(v.nvals.view().word);
     return s;
   }
@@ -79,19 +86,28 @@ struct CarriedStorage {
   }
 };
 
+/// The entries a carried sparse vector holds: `scale` times what it holds now, at least 1024 x
+/// scale, at most its size. A round whose result holds more stops the loop, which is captured
+/// again with a larger scale: the rounds' work follows these capacities, not the size.
+inline Index carried_capacity(Index size, Index now, Index scale) {
+  const Index want = std::max(now, Index(1024)) * scale;
+  return std::min(size, want);
+}
+
 /// Brings v into its carried form (run outside the capture, before the loop): a sparse v gets
-/// arrays of its size and its count as a device word of its own; a bitmap keeps its arrays, and
-/// its count is a device word unless v is full.
+/// arrays of carried_capacity entries and its count as a device word of its own (its count is
+/// read: a host wait); a bitmap keeps its arrays, and its count is a device word unless v is full.
 template <class T>
-void carry_form(DeviceVec<T>& v) {
+void carry_form(DeviceVec<T>& v, Index scale) {
   guarded("loop_while: preparing a carried vector", [&] {
     if (v.format == VectorFormat::bitmap && v.nvals.is(v.size)) return;
     DeviceArray<unsigned long long> word(1, "carried vector count");
     if (v.format == VectorFormat::sparse) {
-      DeviceArray<std::uint32_t> idx(v.size, "carried vector indices");
-      DeviceArray<T> val(v.size, "carried vector values");
-      carry_sparse_kernel<<<sparse_bound(v) ? sparse_grid(v, 256) : 1, 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(),
-                                                                                          idx.data(), val.data(), word.data());
+      const Index capacity = carried_capacity(v.size, v.nvals.get(), scale);
+      DeviceArray<std::uint32_t> idx(capacity, "carried vector indices");
+      DeviceArray<T> val(capacity, "carried vector values");
+      carry_sparse_kernel<<<sparse_bound(v) ? sparse_grid(v, 256) : 1, 256, 0, stream()>>>(
+          v.idx.data(), v.val.data(), v.nvals.view(), idx.data(), val.data(), word.data(), capacity, nullptr);
       check_launch("carry_sparse_kernel");
       v.idx = std::move(idx);
       v.val = std::move(val);
@@ -116,9 +132,11 @@ void stage_carried(DeviceVec<T>& from, const CarriedStorage<T>& to, const std::v
   if (elsewhere(from.nvals.view().word, to.word)) from.nvals = DeviceCount(from.nvals);  // copies the word
 }
 
-/// Captured at the end of a loop body: what the body left in `from` goes into the carried storage.
+/// Captured at the end of a loop body: what the body left in `from` goes into the carried storage
+/// (a sparse list that outgrew it sets *overflow instead).
 template <class T>
-void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to) {
+void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to, unsigned* overflow) {
+  if (from.size != to.size) throw CaptureUnsupported("a carried vector whose size changes");
   const DeviceCount::View count = from.nvals.view();
   unsigned long long* word = to.known || (count.word == to.word && count.base == 0) ? nullptr : to.word;
   if (to.known) {
@@ -129,10 +147,8 @@ void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to) {
     std::uint32_t* idx = from.idx.data() == to.idx ? nullptr : to.idx;
     T* val = from.val.data() == to.val ? nullptr : to.val;
     if (!idx && !val && !word) return;
-    if (sparse_bound(from) > to.idx_n || sparse_bound(from) > to.val_n)
-      throw CaptureUnsupported("a carried vector whose entries outgrow its storage");
-    carry_sparse_kernel<<<sparse_bound(from) ? sparse_grid(from, 256) : 1, 256, 0, stream()>>>(from.idx.data(), from.val.data(), count, idx,
-                                                                                             val, word);
+    carry_sparse_kernel<<<sparse_bound(from) ? sparse_grid(from, 256) : 1, 256, 0, stream()>>>(
+        from.idx.data(), from.val.data(), count, idx, val, word, Index(std::min(to.idx_n, to.val_n)), overflow);
     check_launch("carry_sparse_kernel");
     return;
   }
@@ -153,6 +169,29 @@ void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to) {
     carry_count_kernel<<<1, 1, 0, stream()>>>(count, word);
     check_launch("carry_count_kernel");
   }
+}
+
+/// After a loop that stopped because `from` (the list a round left, still in the loop's arena)
+/// outgrew the carried storage: that list in arrays of its own, its count read (a host wait).
+template <class T>
+DeviceVec<T> carried_overflow(const CarriedStorage<T>& from) {
+  Index m = from.known ? *from.known : from.base;
+  if (!from.known) {
+    unsigned long long delta = 0;
+    copy_device_to_host(&delta, from.word, sizeof(delta));
+    m += delta;
+  }
+  DeviceVec<T> v;
+  v.size = from.size;
+  v.format = VectorFormat::sparse;
+  v.idx.allocate(m, "vector indices");
+  v.val.allocate(m, "vector values");
+  if (m) {
+    copy_device_to_device(v.idx.data(), from.idx, m * sizeof(std::uint32_t));
+    copy_device_to_device(v.val.data(), from.val, m * sizeof(T));
+  }
+  v.nvals = m;
+  return v;
 }
 
 }  // namespace hpg::detail::cuda

@@ -62,8 +62,11 @@ class LoopCarried {
   /// the vector holds that are another one's carried storage are copied aside.
   virtual void stage(const std::vector<const void*>& carried_storage) = 0;
   /// Captured at the end of the body: the vector's state as the body left it, copied into its
-  /// carried storage.
-  virtual void write_back() = 0;
+  /// carried storage; a sparse list that outgrew it sets *overflow instead (the loop stops).
+  virtual void write_back(unsigned* overflow) = 0;
+  /// After a loop that stopped on an overflow (outside any capture): a vector whose last list
+  /// outgrew its carried storage takes that list (from the loop's arena) into arrays of its own.
+  virtual void recover() = 0;
   /// The vector holds its carried storage again (host side only; nothing runs).
   virtual void restore() noexcept = 0;
   /// The device arrays of the carried storage.
@@ -75,6 +78,7 @@ struct LoopCapture {
   std::size_t wanted = 0;        // the arena the body needs, when it did not fit (capture again)
   std::vector<void*> freed;      // memory from before the loop that the body freed
   std::vector<std::unique_ptr<LoopCarried>> carried;
+  Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {
@@ -85,12 +89,42 @@ struct LoopCapture {
   bool in_arena(const void* p) const noexcept {
     return p && static_cast<const char*>(p) >= arena && static_cast<const char*>(p) < arena + capacity;
   }
+  std::vector<const void*> made;  // vectors made inside the body: its own, never carried
+  void born(const void* object) noexcept {
+    try {
+      made.push_back(object);
+    } catch (...) {
+      spoil("out of host memory");
+    }
+  }
+  bool is_born(const void* object) const noexcept {
+    for (const void* p : made)
+      if (p == object) return true;
+    return false;
+  }
+  /// Whether any of these arrays is the body's arena memory or a carried vector's storage.
+  bool in_arena_or_carried(const void* a, const void* b, const void* c) const {
+    std::vector<const void*> kept;
+    for (const auto& v : carried) v->storage(kept);
+    for (const void* p : {a, b, c}) {
+      if (!p) continue;
+      if (in_arena(p)) return true;
+      for (const void* k : kept)
+        if (k == p) return true;
+    }
+    return false;
+  }
   LoopCarried* find(const void* object) const noexcept {
     for (const auto& c : carried)
       if (c->object() == object) return c.get();
     return nullptr;
   }
   void forget(const void* object) noexcept {
+    for (auto it = made.begin(); it != made.end(); ++it)
+      if (*it == object) {
+        made.erase(it);
+        break;
+      }
     for (auto it = carried.begin(); it != carried.end(); ++it)
       if ((*it)->object() == object) {
         carried.erase(it);
