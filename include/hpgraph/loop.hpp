@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -88,6 +89,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
     bool captured = false;
+    std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
       LoopCaptureScope capturing(&cap);
       StreamScope on(loop.stream());
@@ -106,21 +108,16 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       } catch (const CaptureUnsupported&) {
         loop.abort();
       } catch (const Error&) {
-        if (!loop.abort()) {  // the body failed on its own: give the vectors back, report it
-          for (const auto& v : cap.carried) v->restore();
-          loop.release_freed();
-          throw;
-        }
+        if (!loop.abort()) failure = std::current_exception();  // else CUDA refused a call: loop on the host
       } catch (...) {
         loop.abort();
-        for (const auto& v : cap.carried) v->restore();
-        loop.release_freed();
-        throw;
+        failure = std::current_exception();
       }
       for (const auto& v : cap.carried) v->restore();
     }
     if (!captured) {
       loop.release_freed();
+      if (failure) std::rethrow_exception(failure);
       if (cap.wanted <= arena) return std::nullopt;
       arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
       continue;

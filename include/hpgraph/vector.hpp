@@ -399,17 +399,12 @@ class CarriedVector final : public LoopCarried {
   }
   void recover() override {
     if (storage_.format != VectorFormat::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
-    Index m = end_.known ? *end_.known : end_.base;
-    if (!end_.known) {
-      unsigned long long delta = 0;
-      copy_device_to_host(&delta, end_.word, sizeof(delta));
-      m += delta;
-    }
-    if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_);
+    const Index m = end_.count_on_host();
+    if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_, m);
   }
   void restore() noexcept override { v_->dev_ = storage_.adopt(); }
   void storage(std::vector<const void*>& out) const override { storage_.pointers(out); }
-  DeviceCount::View count() const noexcept { return {storage_.known.value_or(0), storage_.known ? nullptr : storage_.word}; }
+  DeviceCount::View count() const noexcept { return storage_.view(); }
 
  private:
   Vector<T>* v_;

@@ -79,6 +79,15 @@ struct CarriedStorage {
     v.nvals = known ? DeviceCount(*known) : DeviceCount::on_device(DeviceArray<unsigned long long>::adopt(word, 1));
     return v;
   }
+  /// The count as a kernel reads it.
+  DeviceCount::View view() const noexcept { return {known.value_or(base), known ? nullptr : word}; }
+  /// The count, read from the device unless known (a host wait).
+  Index count_on_host() const {
+    if (known) return *known;
+    unsigned long long delta = 0;
+    copy_device_to_host(&delta, word, sizeof(delta));
+    return base + delta;
+  }
   void pointers(std::vector<const void*>& out) const {
     for (const void* p : {static_cast<const void*>(idx), static_cast<const void*>(val), static_cast<const void*>(present),
                           static_cast<const void*>(word)})
@@ -171,16 +180,10 @@ void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to, unsigned*
   }
 }
 
-/// After a loop that stopped because `from` (the list a round left, still in the loop's arena)
-/// outgrew the carried storage: that list in arrays of its own, its count read (a host wait).
+/// After a loop that stopped because `from` (the list a round left, still in the loop's arena,
+/// with m entries) outgrew the carried storage: that list in arrays of its own.
 template <class T>
-DeviceVec<T> carried_overflow(const CarriedStorage<T>& from) {
-  Index m = from.known ? *from.known : from.base;
-  if (!from.known) {
-    unsigned long long delta = 0;
-    copy_device_to_host(&delta, from.word, sizeof(delta));
-    m += delta;
-  }
+DeviceVec<T> carried_overflow(const CarriedStorage<T>& from, Index m) {
   DeviceVec<T> v;
   v.size = from.size;
   v.format = VectorFormat::sparse;

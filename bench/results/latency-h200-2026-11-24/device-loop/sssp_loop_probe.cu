@@ -1,4 +1,5 @@
 // Probe: SSSP on a weighted grid with device loops; prints why a capture falls back, counts, time.
+// A copy of detail::device_rounds as of cac64dd (later commits changed the carried vectors' interface).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
