@@ -3,12 +3,14 @@
 // frontier entry at k and an edge k -> j is k: a parent of j) masked by the complement of the
 // parents found so far. Direction-optimizing after Beamer et al.: push (saxpy) while the frontier
 // is small, pull (dot, skipping visited rows and stopping a row at its first parent) while it is
-// large; the switch rules' constants are parameters.
+// large; the switch rules' constants are parameters. Each stretch of one direction is a
+// loop_while, so on the GPU a long one (a road network's thousands of levels) runs as one graph.
 // Defined cases: a non-square matrix is Error(dimension_mismatch); a source outside [0, n) (any
 // source when n = 0) is Error(invalid_index); a self-loop changes nothing (its target is visited);
 // an isolated source reaches only itself (level 0, parent itself, depth 1).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "hpgraph/hpgraph.hpp"
@@ -17,7 +19,8 @@ namespace hpg {
 
 struct BfsOptions {
   /// Push -> pull when the frontier's edges (estimated as nvals(frontier) * average degree) exceed
-  /// the unvisited vertices' edges / alpha (Beamer's alpha; GAP uses 15).
+  /// the unvisited vertices' edges / alpha (Beamer's alpha; GAP uses 15), the unvisited vertices
+  /// counted when a stretch of pushed levels starts (the stretch runs as one device loop).
   double alpha = 15.0;
   /// Pull -> push when the frontier shrinks below n / beta vertices (Beamer's beta; GAP uses 18).
   double beta = 18.0;
@@ -41,23 +44,40 @@ BfsResult bfs(const Matrix<T>& a, Index source, const BfsOptions& opt = {}) {
   Vector<std::int64_t> frontier(n, b);
   frontier.set_element(static_cast<std::int64_t>(source), source);
   r.parent.set_element(static_cast<std::int64_t>(source), source);
-  const double avg_degree = n ? static_cast<double>(a.nvals()) / static_cast<double>(n) : 0;
-  bool pull = opt.method == AxbMethod::pull;
-  Index visited = 1, nq = 1;
-  for (; nq > 0; ++r.depth) {
-    assign(r.level, frontier, no_accum, r.depth, all, desc::structure);  // level<frontier> = depth
-    if (opt.method == AxbMethod::automatic) {
-      const double frontier_edges = static_cast<double>(nq) * avg_degree;
-      const double unvisited_edges = static_cast<double>(n - visited) * avg_degree;
-      pull = pull ? static_cast<double>(nq) >= static_cast<double>(n) / opt.beta : frontier_edges > unvisited_edges / opt.alpha;
+  Scalar<std::int32_t> depth(0, b);  // the level being visited: every round counts itself into it
+  const auto level = [&](Descriptor direction) {
+    return [&, direction] {
+      assign(r.level, frontier, no_accum, depth, all, desc::structure);  // level<frontier> = depth
+      // frontier<!struct(parent), replace> = frontier any.secondi A
+      vxm(frontier, r.parent, no_accum, any_secondi<std::int64_t>, frontier, a,
+          desc::mask_complement | desc::structure | desc::replace | direction);
+      assign(r.parent, frontier, no_accum, frontier, all, desc::structure);  // parent<frontier> = frontier
+    };
+  };
+  const auto push = level(desc::push), pull = level(desc::pull);
+  // The levels run as device loops (hpgraph/loop.hpp): one per stretch of one direction.
+  if (opt.method != AxbMethod::automatic) {
+    loop_while(nonempty(frontier), opt.method == AxbMethod::pull ? pull : push, n, depth);
+  } else {
+    // Beamer's rules with the frontier's and the unvisited vertices' edges estimated by the
+    // average degree (which cancels): push while nvals(frontier) <= unvisited / alpha, the
+    // unvisited count taken when the stretch starts; once it pulls, pull while nvals(frontier)
+    // >= n / beta. (A NaN bound compares false, as the comparisons did per level: push, stop
+    // pulling; no count reaches n + 1.)
+    const double pull_from = std::ceil(static_cast<double>(n) / opt.beta);
+    const Index pull_at_least = !(pull_from <= static_cast<double>(n)) ? n + 1 : pull_from > 1 ? static_cast<Index>(pull_from) : 1;
+    const bool has_edges = a.nvals() > 0;
+    while (frontier.nvals() > 0) {
+      const double push_room = static_cast<double>(n - r.parent.nvals()) / opt.alpha;
+      const Index push_below = !has_edges || !(push_room < static_cast<double>(n)) ? n + 1
+                               : push_room < 0                                    ? 0
+                                                                                  : static_cast<Index>(push_room) + 1;
+      loop_while(nonempty_below(frontier, push_below), push, n, depth);
+      if (loop_while(nonempty(frontier), pull, 1, depth) == 0) break;  // the round that switched pulls
+      loop_while(nonempty_at_least(frontier, pull_at_least), pull, n, depth);
     }
-    // frontier<!struct(parent), replace> = frontier any.secondi A
-    vxm(frontier, r.parent, no_accum, any_secondi<std::int64_t>, frontier, a,
-        desc::mask_complement | desc::structure | desc::replace | (pull ? desc::pull : desc::push));
-    assign(r.parent, frontier, no_accum, frontier, all, desc::structure);  // parent<frontier> = frontier
-    nq = frontier.nvals();
-    visited += nq;
   }
+  r.depth = *depth.extract_element();
   return r;
 }
 

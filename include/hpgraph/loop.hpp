@@ -13,23 +13,30 @@
 // outside a loop. The result (every vector, the rounds returned) is the same whether the loop ran
 // on the device or on the host.
 //
-// How the CUDA backend runs it: the first round runs as written (it finds the body's mistakes,
-// and builds what the matrices need once: transposes, HYB). The body is then captured; every
+// loop_while(cond, body, max_rounds, counter) also adds one to an integer hpg::Scalar after every
+// round (on the GPU, on the device): the body reads the round's number through it.
+//
+// How the CUDA backend runs it: the first rounds run as written (they find the body's mistakes,
+// and build what the matrices need once: transposes, HYB; a loop that ends within
+// tuning().device_loop_after_rounds pays no capture). The body is then captured; every
 // vector it touches is carried: brought into a form that holds any count of entries, and what the
 // body leaves in it is copied back into that form at the end of every round. A body that asks the
 // host for a number (nvals, a reduce to a scalar, extract_element), sets elements, writes a
 // matrix or uses a host vector cannot be a graph: the loop then runs its rounds on the host, with
 // the same results. C++ values the body computes on the host are captured as they were at the
-// capture: a number that changes every round belongs in a vector. An error in the body is an hpg::Error from the first round, naming the
+// capture: a number that changes every round belongs in a vector or a Scalar. An error in the
+// body is an hpg::Error from the first rounds, naming the
 // operation; a fault of the device inside the graph is Error(cuda_error) naming loop_while.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <limits>
 #include <optional>
 #include <utility>
 
+#include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
 #include "hpgraph/detail/tuning.hpp"
 
@@ -39,11 +46,12 @@
 
 namespace hpg {
 
-/// loop_while's condition: v has entries, and fewer than `fewer_than` of them.
+/// loop_while's condition: v has at least max(1, at_least) entries and fewer than `fewer_than`.
 template <class T>
 struct NonEmpty {
   const Vector<T>& v;
   Index fewer_than = std::numeric_limits<Index>::max();
+  Index at_least = 1;
 };
 /// Holds while v has an entry (GrB_Vector_nvals(v) > 0).
 template <class T>
@@ -56,6 +64,12 @@ template <class T>
 NonEmpty<T> nonempty_below(const Vector<T>& v, Index fewer_than) {
   return {v, fewer_than};
 }
+/// Holds while v has at least `at_least` entries (and at least one): a BFS pulls while its
+/// frontier is large.
+template <class T>
+NonEmpty<T> nonempty_at_least(const Vector<T>& v, Index at_least) {
+  return {v, std::numeric_limits<Index>::max(), at_least};
+}
 
 namespace detail {
 
@@ -65,7 +79,29 @@ inline thread_local std::uint64_t device_loop_graphs = 0;
 template <class T>
 bool loop_condition_holds(const NonEmpty<T>& c) {
   const Index k = c.v.nvals();
-  return k > 0 && k < c.fewer_than;
+  return k > 0 && k >= c.at_least && k < c.fewer_than;
+}
+
+/// Where a loop counts its rounds (a Scalar the body may read), or nowhere.
+struct RoundCounter {
+  void* scalar = nullptr;
+  void (*count_on_host)(void*) = nullptr;  // a round run from the host
+  void* (*on_device)(void*) = nullptr;     // where a device loop adds one (the value moves there)
+  int bytes = 0;
+};
+
+template <class C>
+RoundCounter round_counter(Scalar<C>& counter, Backend b) {
+  static_assert(std::is_integral_v<C> && !std::is_same_v<C, bool> && sizeof(C) <= 8, "loop_while: the round counter must be an integer Scalar");
+  if (counter.backend() != b)
+    throw Error(Info::invalid_object, "loop_while: the round counter and the condition's vector live on different backends");
+  if (counter.nvals() == 0) throw Error(Info::invalid_value, "loop_while: the round counter has no value to count from");
+  RoundCounter r;
+  r.scalar = &counter;
+  r.count_on_host = [](void* s) { ScalarAccess::count_round(*static_cast<Scalar<C>*>(s)); };
+  r.on_device = [](void* s) -> void* { return ScalarAccess::counted_on_device(*static_cast<Scalar<C>*>(s)); };
+  r.bytes = sizeof(C);
+  return r;
 }
 
 #if HPG_HAS_CUDA
@@ -74,7 +110,7 @@ bool loop_condition_holds(const NonEmpty<T>& c) {
 /// round left it). A round whose sparse result outgrows its carried storage stops the graph; the
 /// body is then captured again with more room and the loop goes on.
 template <class T, class Body>
-std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds) {
+std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds, const RoundCounter& counter) {
   std::size_t arena = std::size_t(64) << 20;
   Index scale = 4;
   for (int attempt = 0; attempt < 12; ++attempt) {
@@ -86,6 +122,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       throw;
     }
     cuda::DeviceLoop& loop = *made;
+    void* counter_word = counter.scalar ? counter.on_device(counter.scalar) : nullptr;  // before the capture: it may copy
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
     bool captured = false;
@@ -103,7 +140,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         for (const auto& v : cap.carried) v->stage(storage);
         for (const auto& v : cap.carried) v->write_back(loop.overflow_word());
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
-        loop.end(cv->count(), c.fewer_than, max_rounds);
+        loop.end(cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
         captured = true;
       } catch (const CaptureUnsupported&) {
         loop.abort();
@@ -137,22 +174,46 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
 
 }  // namespace detail
 
+namespace detail {
+template <class T, class Body>
+Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const RoundCounter& counter) {
+  Index rounds = 0;
+  const auto round = [&] {
+    body();
+    if (counter.scalar) counter.count_on_host(counter.scalar);
+    ++rounds;
+  };
+#if HPG_HAS_CUDA
+  if (c.v.backend() == Backend::cuda && tuning().device_loops && !loop_capture()) {
+    // The first rounds as written: errors surface here, with their operation's name, the matrices'
+    // derived forms get built, and a loop that ends by then pays no capture.
+    const Index eager = std::max<Index>(1, tuning().device_loop_after_rounds);
+    while (rounds < eager) {
+      if (rounds >= max_rounds || !loop_condition_holds(c)) return rounds;
+      round();
+    }
+    if (rounds >= max_rounds || !loop_condition_holds(c)) return rounds;
+    if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
+  }
+#endif
+  while (rounds < max_rounds && loop_condition_holds(c)) round();
+  return rounds;
+}
+}  // namespace detail
+
 /// Runs body() while the condition holds, at most max_rounds times; returns the rounds run. See
 /// the top of this header for what the body may do and how it runs on the GPU.
 template <class T, class Body>
 Index loop_while(const NonEmpty<T>& c, Body&& body, Index max_rounds = std::numeric_limits<Index>::max()) {
-  Index rounds = 0;
-#if HPG_HAS_CUDA
-  if (c.v.backend() == Backend::cuda && detail::tuning().device_loops && !detail::loop_capture()) {
-    if (rounds >= max_rounds || !detail::loop_condition_holds(c)) return rounds;
-    body();  // the first round as written: errors surface here, with their operation's name
-    ++rounds;
-    if (rounds >= max_rounds || !detail::loop_condition_holds(c)) return rounds;
-    if (std::optional<Index> all = detail::device_rounds(c, body, rounds, max_rounds)) return *all;  // else on from `rounds`
-  }
-#endif
-  for (; rounds < max_rounds && detail::loop_condition_holds(c); ++rounds) body();
-  return rounds;
+  return detail::loop_while(c, body, max_rounds, detail::RoundCounter{});
+}
+
+/// The same, and every round adds one to `counter` when it ends (on the GPU, on the device): the
+/// body reads the round's number through it, as a BFS assigns its depth (level<frontier> =
+/// depth). counter must hold a value, on the condition's backend.
+template <class T, class Body, class C>
+Index loop_while(const NonEmpty<T>& c, Body&& body, Index max_rounds, Scalar<C>& counter) {
+  return detail::loop_while(c, body, max_rounds, detail::round_counter(counter, c.v.backend()));
 }
 
 }  // namespace hpg

@@ -27,6 +27,7 @@
 #include "hpgraph/ops/index_unary.hpp"
 #include "hpgraph/ops/semiring.hpp"
 #include "hpgraph/ops/unary.hpp"
+#include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
 
 namespace hpg {
@@ -87,6 +88,7 @@ inline void check_dim(const char* op, const char* what, Index got, Index want) {
 inline Backend backend_of(const no_mask_t&) { return Backend::host; }
 template <class T> Backend backend_of(const Vector<T>& v) { return v.backend(); }
 template <class T> Backend backend_of(const Matrix<T>& m) { return m.backend(); }
+template <class T> Backend backend_of(const Scalar<T>& s) { return s.backend(); }
 
 /// All containers of an operation must live on one backend; that backend runs it.
 template <class... C>
@@ -615,7 +617,7 @@ auto reduce(const Monoid& m, const Matrix<A>& a) {
 }
 /// s = accum(s, reduce(m, x)) (accum may be hpg::no_accum).
 template <class S, class Accum, class Monoid, class X>
-  requires(detail::is_vector<X>::value || detail::is_matrix<X>::value)
+  requires((detail::is_vector<X>::value || detail::is_matrix<X>::value) && !detail::is_scalar<S>::value)
 void reduce(S& s, const Accum& accum, const Monoid& m, const X& x) {
   const auto r = reduce(m, x);
   if constexpr (std::is_same_v<Accum, no_accum_t>) s = detail::host::cast<S>(r);
@@ -648,7 +650,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
     detail::cuda::DeviceResult<U> t(w.size(), di.all && du.nvals.is(du.size));  // a full u over all of w: T is full
     if (di.count) {
       detail::cuda::assign_scatter_kernel<U><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, ub.val, ub.present,
-                                                                                    U{}, t.val.data(), t.present.data());
+                                                                                    U{}, t.val.data(), t.present.data(), nullptr);
       detail::cuda::check_launch("assign_scatter_kernel");
     }
     return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : region.data());
@@ -676,7 +678,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
 
 /// GrB_Vector_assign of a scalar: w<mask>(I) = accum(w(I), x).
 template <class W, class Mask, class Accum, class X>
-  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
+  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value && !detail::is_scalar<X>::value)
 void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Descriptor& d = {}) {
   [[maybe_unused]] const Backend b = detail::common_backend("assign", w, mask);
   I.check(w.size(), "assign");
@@ -690,7 +692,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
     detail::cuda::DeviceResult<X> t(w.size(), di.all);  // x over all of w: T is full
     if (di.count) {
       detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, x,
-                                                                                    t.val.data(), t.present.data());
+                                                                                    t.val.data(), t.present.data(), nullptr);
       detail::cuda::check_launch("assign_scatter_kernel");
     }
     return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : dregion.data());
@@ -709,6 +711,39 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
       t.val.push_back(x);
     }
   detail::finish(w, mask, accum, t, d, "assign", region);
+}
+
+/// GrB_Vector_assign_Scalar: w<mask>(I) = accum(w(I), s), s read where it lives when the call runs
+/// (on the GPU, from device memory: a device loop's body sees the value of each round). An empty
+/// s assigns an empty vector, as SuiteSparse does: without accum the entries of w(I) under the
+/// mask are deleted, with accum w is unchanged.
+template <class W, class Mask, class Accum, class X>
+void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Scalar<X>& s, const Indices& I, const Descriptor& d = {}) {
+  [[maybe_unused]] const Backend b = detail::common_backend("assign", w, mask, s);
+  I.check(w.size(), "assign");
+  if (s.nvals() == 0) return assign(w, mask, accum, Vector<X>(I.count(w.size()), b), I, d);
+  // Where the host knows the value it is passed as a number; a captured loop body reads it on the
+  // device, where it may change from round to round.
+  if (b == Backend::host || !detail::loop_capture())
+    if (const std::optional<X> x = detail::ScalarAccess::known(s)) return assign(w, mask, accum, *x, I, d);
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    const X* x = detail::ScalarAccess::device(s);
+    detail::cuda::UpsertSource<X> src;
+    src.scalar_at = x;
+    if (detail::cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
+    const auto di = detail::device_indices(I, w.size());
+    const auto dregion = detail::device_region(di, w.size());
+    detail::cuda::DeviceResult<X> t(w.size(), di.all);  // s over all of w: T is full
+    if (di.count) {
+      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, X{},
+                                                                                    t.val.data(), t.present.data(), x);
+      detail::cuda::check_launch("assign_scatter_kernel");
+    }
+    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : dregion.data());
+  }
+#endif
+  throw Error(Info::invalid_object, "assign: a Scalar whose value is unknown");  // unreachable: the host backend always knows it
 }
 
 /// GrB_Matrix_assign: C<M>(I, J) = accum(C(I, J), A) (desc::transpose_first assigns A').
@@ -753,7 +788,7 @@ void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>&
 
 /// GrB_Matrix_assign of a scalar: C<M>(I, J) = accum(C(I, J), x).
 template <class C, class Mask, class Accum, class X>
-  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value)
+  requires(!detail::is_vector<X>::value && !detail::is_matrix<X>::value && !detail::is_scalar<X>::value)
 void assign(Matrix<C>& c, const Mask& mask, const Accum& accum, const X& x, const Indices& I, const Indices& J,
             const Descriptor& d = {}) {
   [[maybe_unused]] const Backend be = detail::common_backend("assign", c, mask);

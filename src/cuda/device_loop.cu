@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "hpgraph/cuda/device_counter.cuh"
@@ -13,15 +14,39 @@ namespace hpg::detail::cuda {
 
 namespace {
 
+__device__ void add_one(void* p, int bytes) {
+  switch (bytes) {
+    case 1: ++*static_cast<unsigned char*>(p); break;
+    case 2: ++*static_cast<unsigned short*>(p); break;
+    case 4: ++*static_cast<unsigned*>(p); break;
+    case 8: ++*static_cast<unsigned long long*>(p); break;
+  }
+}
+
+__global__ void add_one_kernel(void* p, int bytes) { add_one(p, bytes); }
+
+/// What the loop's condition reads, in one kernel argument.
+struct LoopCondition {
+  cudaGraphConditionalHandle handle;
+  DeviceCount::View count;
+  Index at_least, fewer_than, max_rounds;
+  unsigned long long* rounds;
+  const unsigned* overflow;
+  void* counter;  // the user's round counter, or null
+  int counter_bytes;
+};
+
 /// Sets the WHILE node's condition: another round while fewer than max_rounds have run, the
-/// count is in (0, fewer_than) and no carried list outgrew its storage. In the body it first
-/// counts the round just run.
-__global__ void loop_condition_kernel(cudaGraphConditionalHandle h, DeviceCount::View count, Index fewer_than, unsigned long long* rounds,
-                                      Index max_rounds, const unsigned* overflow, int counts_round) {
-  const unsigned long long r = *rounds + (counts_round ? 1 : 0);
-  if (counts_round) *rounds = r;
-  const Index k = count_of(count);
-  cudaGraphSetConditional(h, k > 0 && k < fewer_than && r < max_rounds && !*overflow ? 1u : 0u);
+/// count is in [at_least, fewer_than) and positive, and no carried list outgrew its storage. In
+/// the body it first counts the round just run (in the loop's word and the user's counter).
+__global__ void loop_condition_kernel(LoopCondition c, int counts_round) {
+  const unsigned long long r = *c.rounds + (counts_round ? 1 : 0);
+  if (counts_round) {
+    *c.rounds = r;
+    if (c.counter) add_one(c.counter, c.counter_bytes);
+  }
+  const Index k = count_of(c.count);
+  cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && r < c.max_rounds && !*c.overflow ? 1u : 0u);
 }
 
 cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
@@ -77,9 +102,9 @@ void DeviceLoop::begin() {
   capturing_ = true;
 }
 
-void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds) {
-  cudaGraphConditionalHandle h = handle_;
-  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(h, count, fewer_than, rounds_, max_rounds, overflow_, 1);
+void DeviceLoop::end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes) {
+  LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, rounds_, overflow_, counter, counter_bytes};
+  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(c, 1);
   refuse(cudaGetLastError(), "the loop's condition kernel");
   cudaGraph_t body = nullptr;
   capturing_ = false;
@@ -89,11 +114,8 @@ void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds
     ~Drop() { cudaGraphDestroy(g); }
   } drop{body};
   // The graph: the condition kernel, then the WHILE node; the body is the captured graph as a child.
-  DeviceCount::View c = count;
-  unsigned long long* rounds = rounds_;
-  const unsigned* overflow = overflow_;
   int first = 0;
-  void* args[] = {&h, &c, &fewer_than, &rounds, &max_rounds, &overflow, &first};
+  void* args[] = {&c, &first};
   cudaKernelNodeParams kp = {};
   kp.func = reinterpret_cast<void*>(&loop_condition_kernel);
   kp.gridDim = dim3(1);
@@ -103,7 +125,7 @@ void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds
   refuse(cudaGraphAddKernelNode(&set_node, as_graph(graph_), nullptr, 0, &kp), "cudaGraphAddKernelNode");
   cudaGraphNodeParams p = {};
   p.type = cudaGraphNodeTypeConditional;
-  p.conditional.handle = h;
+  p.conditional.handle = c.handle;
   p.conditional.type = cudaGraphCondTypeWhile;
   p.conditional.size = 1;
   refuse(cudaGraphAddNode(&while_node, as_graph(graph_), &set_node, nullptr, 1, &p), "cudaGraphAddNode(WHILE)");
@@ -111,6 +133,9 @@ void DeviceLoop::end(DeviceCount::View count, Index fewer_than, Index max_rounds
   cudaGraphExec_t exec = nullptr;
   refuse(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "cudaGraphInstantiate");
   exec_ = exec;
+  // For whoever wants to see what a round costs: the graph, its kernels and their launch shapes.
+  if (const char* dot = std::getenv("HPGRAPH_LOOP_GRAPH_DOT"))
+    cudaGraphDebugDotPrint(as_graph(graph_), dot, cudaGraphDebugDotFlagsKernelNodeParams | cudaGraphDebugDotFlagsConditionalNodeParams);
 }
 
 bool DeviceLoop::abort() noexcept {
@@ -156,6 +181,11 @@ bool DeviceLoop::overflowed() {
   unsigned flag = 0;
   copy_device_to_host(&flag, overflow_, sizeof(flag));
   return flag != 0;
+}
+
+void add_one_on_device(void* p, int bytes) {
+  add_one_kernel<<<1, 1, 0, as_stream(current_stream())>>>(p, bytes);
+  check_launch("loop_while: counting a round");
 }
 
 }  // namespace hpg::detail::cuda

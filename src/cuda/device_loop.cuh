@@ -25,9 +25,10 @@ class DeviceLoop {
   /// Starts capturing the body.
   void begin();
   /// Ends the body with the round's count and the condition (rounds < max_rounds and the count
-  /// read from `count` in (0, fewer_than)), ends the capture and instantiates the loop's graph.
-  /// CaptureUnsupported when CUDA refuses the graph.
-  void end(DeviceCount::View count, Index fewer_than, Index max_rounds);
+  /// read from `count` in [max(1, at_least), fewer_than)), ends the capture and instantiates the
+  /// loop's graph. Every round run adds one to the integer of `counter_bytes` bytes at `counter`
+  /// (unless null). CaptureUnsupported when CUDA refuses the graph.
+  void end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes);
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.
   bool abort() noexcept;
@@ -53,5 +54,9 @@ class DeviceLoop {
   unsigned* overflow_ = nullptr;          // device word: a carried list outgrew its storage
   bool capturing_ = false;
 };
+
+/// Adds one to the integer of `bytes` bytes (1, 2, 4 or 8) at device address p, in stream order
+/// (a one-thread kernel: no wait). A round that loop_while runs from the host counts itself so.
+void add_one_on_device(void* p, int bytes);
 
 }  // namespace hpg::detail::cuda

@@ -65,20 +65,53 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   return t;
 }
 
+/// Where a kernel that maps a sparse list entry by entry writes the result's own copy of the
+/// list's indices and count, bounded by the count it reads on the device (not a copy of the
+/// list's whole allocation, which in a device loop is the carried room). Null: not wanted.
+struct SparseCopy {
+  std::uint32_t* idx = nullptr;
+  unsigned long long* word = nullptr;
+  __device__ void count(Index m) const {
+    if (word && blockIdx.x == 0 && threadIdx.x == 0) *word = m;
+  }
+  __device__ void index(Index k, std::uint32_t i) const {
+    if (idx) idx[k] = i;
+  }
+};
+
 /// ewise_mult driven by a sparse operand: T(i) = op(u(i), v(i)) for the entries i of the driver
 /// (the sparse one with fewer entries) found in the other, so the call costs what the driver's
 /// entries cost. keep[k]: the other operand has entry k's index.
 template <bool UDrives, class Op, class U, class V, class Z>
 __global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const U* uval, const V* vval,
-                                         EntryLookup other, Z* tval, std::uint8_t* keep) {
+                                         EntryLookup other, Z* tval, std::uint8_t* keep, SparseCopy copy) {
   const Index m = count_of(count);
+  copy.count(m);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     Index pos = 0;
+    copy.index(k, idx[k]);
     keep[k] = other.find(idx[k], pos);
     if (!keep[k]) continue;
     if constexpr (UDrives) tval[k] = static_cast<Z>(op(uval[k], vval[pos]));
     else tval[k] = static_cast<Z>(op(uval[pos], vval[k]));
   }
+}
+
+/// T's index list and count as u's (the first `bound` entries), written by a kernel that reads
+/// them: the count, if still on the device, in a word of T's own that the kernel fills.
+template <class Z, class U>
+SparseCopy copy_of_list(DeviceSparseResult<Z>& t, const DeviceVec<U>& u, Index bound) {
+  SparseCopy c;
+  t.idx.allocate(bound, "result indices");
+  c.idx = t.idx.data();
+  if (auto known = u.nvals.if_known()) {
+    t.nvals = *known;
+  } else {
+    DeviceArray<unsigned long long> word(1, "result count");
+    c.word = word.data();
+    t.nvals = DeviceCount::on_device(std::move(word));
+  }
+  return c;
 }
 
 /// Whether an ewise_mult of u and v can be driven by a sparse operand.
@@ -97,17 +130,18 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   t.size = u.size;
   const Index bound = u_drives ? sparse_bound(u) : sparse_bound(v);
   if (bound == 0) return t;
-  t.nvals = u_drives ? u.nvals : v.nvals;  // a copy of a count still on the device stays there
-  t.idx = (u_drives ? u.idx : v.idx).clone(bound, "result indices");  // the values are allocated to the same length
+  const auto& driver_idx = u_drives ? u.idx : v.idx;
+  const DeviceCount::View count = u_drives ? u.nvals.view() : v.nvals.view();
+  const SparseCopy copy = u_drives ? copy_of_list(t, u, bound) : copy_of_list(t, v, bound);
   t.val.allocate(bound, "result values");
   DeviceArray<std::uint8_t> keep(bound, "result stencil");
   const unsigned grid = sparse_grid(t, 256);
   if (u_drives)
-    ewise_mult_sparse_kernel<true><<<grid, 256, 0, stream()>>>(op, t.idx.data(), t.nvals.view(), u.val.data(), v.val.data(), entry_lookup(v),
-                                                               t.val.data(), keep.data());
+    ewise_mult_sparse_kernel<true><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), entry_lookup(v),
+                                                               t.val.data(), keep.data(), copy);
   else
-    ewise_mult_sparse_kernel<false><<<grid, 256, 0, stream()>>>(op, t.idx.data(), t.nvals.view(), u.val.data(), v.val.data(), entry_lookup(u),
-                                                                t.val.data(), keep.data());
+    ewise_mult_sparse_kernel<false><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), entry_lookup(u),
+                                                                t.val.data(), keep.data(), copy);
   check_launch("ewise_mult_sparse_kernel");
   const bool other_full = u_drives ? v.nvals.is(v.size) : u.nvals.is(u.size);
   if (!other_full) keep_stencil(t, keep.data(), "ewise_mult");  // a full other operand keeps every entry
@@ -117,9 +151,12 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
 /// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply, select). `can_drop`:
 /// f may decline an entry (select), so T is compacted.
 template <class Z, class F, class U>
-__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, std::uint8_t* keep) {
+__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, std::uint8_t* keep,
+                                  SparseCopy copy) {
   const Index m = count_of(count);
+  copy.count(m);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    copy.index(k, idx[k]);
     bool kept = true;
     tval[k] = f(uval[k], idx[k], kept);
     if (keep) keep[k] = kept;
@@ -133,11 +170,10 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_dro
   t.size = u.size;
   const Index bound = sparse_bound(u);
   if (bound == 0) return t;
-  t.nvals = u.nvals;
-  t.idx = u.idx.clone(bound, "result indices");  // the values are allocated to the same length
+  const SparseCopy copy = copy_of_list(t, u, bound);
   t.val.allocate(bound, "result values");
   DeviceArray<std::uint8_t> keep(can_drop ? bound : 0, "result stencil");
-  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, t.idx.data(), u.val.data(), t.nvals.view(), t.val.data(), keep.data());
+  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, u.idx.data(), u.val.data(), u.nvals.view(), t.val.data(), keep.data(), copy);
   check_launch("map_sparse_kernel");
   if (can_drop) keep_stencil(t, keep.data(), "select");
   return t;
@@ -307,10 +343,12 @@ __global__ inline void region_kernel(const Index* list, Index count, std::uint8_
     region[list ? list[k] : k] = 1;
 }
 
-/// T(I[k]) = u(k) (vector assign) or x (scalar assign: u == nullptr), and the region I covers.
+/// T(I[k]) = u(k) (vector assign) or x (scalar assign: u == nullptr; x is *scalar_at where that is
+/// not null: a Scalar's value, read when the kernel runs), and the region I covers.
 template <class Z>
 __global__ void assign_scatter_kernel(const Index* list, Index count, const Z* uval, const std::uint8_t* upres, Z scalar, Z* tval,
-                                      std::uint8_t* tpres) {
+                                      std::uint8_t* tpres, const Z* scalar_at) {
+  if (scalar_at) scalar = *scalar_at;
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < count; k += Index(gridDim.x) * blockDim.x) {
     const Index dst = list ? list[k] : k;
     if (uval) {

@@ -14,14 +14,16 @@
 
 namespace hpg::detail::cuda {
 
-/// The value for M's entry k: the scalar, u's k-th value (u stored with M's index list), or u's
-/// value at index idx[k] (u full, in bitmap form).
+/// The value for M's entry k: the scalar (a value, or a Scalar's value where it lives on the
+/// device), u's k-th value (u stored with M's index list), or u's value at index idx[k] (u full,
+/// in bitmap form).
 template <class X>
 struct UpsertSource {
   const X* val = nullptr;  // nullptr: the scalar
   bool aligned = false;
   X scalar{};
-  HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar; }
+  const X* scalar_at = nullptr;  // not null: the scalar is read here (on the device)
+  HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar_at ? *scalar_at : scalar; }
 };
 
 /// Sets w(idx[k]) for the first count_of(m) entries k of M and counts the entries that were

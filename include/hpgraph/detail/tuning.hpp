@@ -29,6 +29,11 @@ struct Tuning {
   /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
   /// host (for tests and the ablation).
   bool device_loops = true;
+  /// loop_while runs this many rounds from the host before it captures the body (at least one:
+  /// the first finds the body's mistakes and builds the matrices' derived forms). A capture and its
+  /// instantiation cost about as much as 5-15 rounds from the host, so a loop that ends by then
+  /// (a BFS's push or pull stretch on a small-world graph) pays none.
+  std::uint64_t device_loop_after_rounds = 4;
   /// The HYB numbers its columns by descending degree when the matrix has at least
   /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
   /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead
