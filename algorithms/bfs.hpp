@@ -10,6 +10,7 @@
 // an isolated source reaches only itself (level 0, parent itself, depth 1).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -60,18 +61,16 @@ BfsResult bfs(const Matrix<T>& a, Index source, const BfsOptions& opt = {}) {
     loop_while(nonempty(frontier), opt.method == AxbMethod::pull ? pull : push, n, depth);
   } else {
     // Beamer's rules with the frontier's and the unvisited vertices' edges estimated by the
-    // average degree (which cancels): push while nvals(frontier) <= unvisited / alpha, the
+    // average degree (which cancels): push while nvals(frontier) < unvisited / alpha + 1, the
     // unvisited count taken when the stretch starts; once it pulls, pull while nvals(frontier)
-    // >= n / beta. (A NaN bound compares false, as the comparisons did per level: push, stop
-    // pulling; no count reaches n + 1.)
-    const double pull_from = std::ceil(static_cast<double>(n) / opt.beta);
-    const Index pull_at_least = !(pull_from <= static_cast<double>(n)) ? n + 1 : pull_from > 1 ? static_cast<Index>(pull_from) : 1;
+    // >= n / beta. A real bound as a count: floor(x) in [0, n], and n + 1 (which no count
+    // reaches) past n or for NaN, so that NaN compares as the per-level comparisons did.
+    const auto count_bound = [n](double x) { return !(x <= static_cast<double>(n)) ? n + 1 : x < 0 ? Index(0) : static_cast<Index>(x); };
+    const Index pull_at_least = std::max<Index>(1, count_bound(std::ceil(static_cast<double>(n) / opt.beta)));
     const bool has_edges = a.nvals() > 0;
     while (frontier.nvals() > 0) {
-      const double push_room = static_cast<double>(n - r.parent.nvals()) / opt.alpha;
-      const Index push_below = !has_edges || !(push_room < static_cast<double>(n)) ? n + 1
-                               : push_room < 0                                    ? 0
-                                                                                  : static_cast<Index>(push_room) + 1;
+      const double unvisited = static_cast<double>(n - r.parent.nvals());
+      const Index push_below = has_edges ? count_bound(unvisited / opt.alpha + 1) : n + 1;
       loop_while(nonempty_below(frontier, push_below), push, n, depth);
       if (loop_while(nonempty(frontier), pull, 1, depth) == 0) break;  // the round that switched pulls
       loop_while(nonempty_at_least(frontier, pull_at_least), pull, n, depth);

@@ -169,10 +169,7 @@ TEST(DeviceCalls, MaskedAssignsAtAPushResultWaitForNothing) {
 // device, wait for nothing; and they give what the host backend gives.
 TEST(DeviceCalls, SsspRoundAndCompactionsWaitForNothing) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  auto spec = hpg::gen::parse_spec("grid:64x64");
-  spec.weighted = true;
-  spec.weight_lo = 1;
-  spec.weight_hi = 9;
+  const auto spec = hpg::test::weighted_grid("grid:64x64", 1, 9);
   const Index n = 4096;
   struct Round {
     hpg::Vector<float> dist, frontier, t, picked;
@@ -231,11 +228,8 @@ struct LevelCost {
 LevelCost bfs_level_cost(hpg::AxbMethod method) {
   // A level's own calls, so the levels run from the host (on the device they are one graph launch:
   // test_loop.cpp counts that).
-  struct HostLoops {
-    bool was = hpg::detail::tuning().device_loops;
-    HostLoops() { hpg::detail::tuning().device_loops = false; }
-    ~HostLoops() { hpg::detail::tuning().device_loops = was; }
-  } host_loops;
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::tuning().device_loops = false;
   hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:64x64"), Backend::cuda);
   hpg::BfsOptions opt;
   opt.method = method;

@@ -42,10 +42,8 @@ std::unique_ptr<hpg::DeviceCallCounter> try_counter() {
 std::uint64_t graphs_run() { return hpg::detail::device_loop_graphs; }
 
 /// Sets how many rounds loop_while runs from the host before it captures, while it lives.
-struct CaptureAfter {
-  std::uint64_t was = hpg::detail::tuning().device_loop_after_rounds;
+struct CaptureAfter : hpg::test::RestoreTuning {
   explicit CaptureAfter(std::uint64_t rounds) { hpg::detail::tuning().device_loop_after_rounds = rounds; }
-  ~CaptureAfter() { hpg::detail::tuning().device_loop_after_rounds = was; }
 };
 
 class Loop : public ::testing::TestWithParam<Backend> {};
@@ -326,10 +324,7 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
 /// and the host waits a fixed few whatever the number of rounds.
 TEST(LoopGpu, SsspRoundsRunAsOneGraph) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  auto spec = hpg::gen::parse_spec("grid:64x64");
-  spec.weighted = true;
-  spec.weight_lo = 1;
-  spec.weight_hi = 9;
+  const auto spec = hpg::test::weighted_grid("grid:64x64", 1, 9);
   const hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
   const hpg::Vector<float> want = hpg::sssp(ha, 0);
   (void)hpg::sssp(a, 0);  // A's transpose and longest row are found once, outside the count

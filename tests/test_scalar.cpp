@@ -47,23 +47,31 @@ hpg::Vector<bool> some_mask(Backend b) {
   return m;
 }
 
+/// Assigns of x into some_w(b) give what the same assigns of the number `value` give: in place at
+/// a structural mask, at a valued mask's true entries, accumulated under a complemented mask, at
+/// an index list, and with replace.
+void expect_assigns_match(Backend b, const hpg::Scalar<int>& x, int value, const char* what) {
+  const hpg::Vector<bool> m = some_mask(b);
+  const std::vector<Index> some{0, 3, 5, 9};
+  const auto both = [&](auto&& call) {
+    hpg::Vector<int> by_scalar = some_w(b), by_value = some_w(b);
+    call(by_scalar, x);
+    call(by_value, value);
+    hpg::test::expect_same(by_value, by_scalar, what);
+  };
+  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all, hpg::desc::structure); });
+  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all); });
+  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::plus<int>{}, v, hpg::all, hpg::desc::mask_complement); });
+  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, hpg::no_mask, hpg::no_accum, v, some); });
+  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, some, hpg::desc::replace); });
+}
+
 TEST_P(ScalarTest, AssignOfAScalarIsAssignOfItsValue) {
   HPG_SKIP_IF_NO_BACKEND(GetParam());
   const Backend b = GetParam();
   const hpg::Vector<bool> m = some_mask(b);
   const hpg::Scalar<int> x(-4, b);
-  const std::vector<Index> some{0, 3, 5, 9};
-  const auto both = [&](auto&& call) {
-    hpg::Vector<int> by_scalar = some_w(b), by_value = some_w(b);
-    call(by_scalar, x);
-    call(by_value, -4);
-    hpg::test::expect_same(by_value, by_scalar, "assign of a Scalar");
-  };
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all, hpg::desc::structure); });  // in place
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all); });  // the mask's values
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::plus<int>{}, v, hpg::all, hpg::desc::mask_complement); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, hpg::no_mask, hpg::no_accum, v, some); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, some, hpg::desc::replace); });
+  expect_assigns_match(b, x, -4, "assign of a Scalar");
   hpg::Vector<int> w = some_w(b);
   hpg::assign(w, m, hpg::no_accum, x, hpg::all, hpg::desc::structure);
   EXPECT_EQ(w.extract_element(5), -4);
@@ -91,11 +99,8 @@ TEST_P(ScalarTest, AnEmptyScalarDeletesUnderTheMaskUnlessAccumulated) {
 TEST(ScalarGpu, AValueOnlyTheDeviceKnowsIsReadThere) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Backend b = Backend::cuda;
-  struct CaptureAfterFirst {
-    std::uint64_t was = hpg::detail::tuning().device_loop_after_rounds;
-    CaptureAfterFirst() { hpg::detail::tuning().device_loop_after_rounds = 1; }
-    ~CaptureAfterFirst() { hpg::detail::tuning().device_loop_after_rounds = was; }
-  } capture_after_first;
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::tuning().device_loop_after_rounds = 1;  // the loop below captures after one round
   hpg::Scalar<int> x(-7, b);
   hpg::Vector<int> v(4, b);
   v.build(std::vector<Index>{2}, std::vector<int>{3});
@@ -107,19 +112,9 @@ TEST(ScalarGpu, AValueOnlyTheDeviceKnowsIsReadThere) {
   EXPECT_EQ(hpg::detail::device_loop_graphs - graphs, 1u);
   ASSERT_FALSE(hpg::detail::ScalarAccess::known(x).has_value());  // on the device only: -4
   const hpg::Scalar<int> copy = x.dup();
+  expect_assigns_match(b, x, -4, "assign of a Scalar read on the device");
+  ASSERT_FALSE(hpg::detail::ScalarAccess::known(x).has_value());  // still read there, not by value
   const hpg::Vector<bool> m = some_mask(b);
-  const std::vector<Index> some{0, 3, 5, 9};
-  const auto both = [&](auto&& call) {
-    hpg::Vector<int> by_scalar = some_w(b), by_value = some_w(b);
-    call(by_scalar, x);
-    call(by_value, -4);
-    hpg::test::expect_same(by_value, by_scalar, "assign of a Scalar read on the device");
-  };
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all, hpg::desc::structure); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, hpg::all); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::plus<int>{}, v, hpg::all, hpg::desc::mask_complement); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, hpg::no_mask, hpg::no_accum, v, some); });
-  both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, some, hpg::desc::replace); });
   EXPECT_EQ(copy.extract_element(), -4);
   EXPECT_EQ(x.extract_element(), -4);
   x.set_element(11);

@@ -28,11 +28,7 @@ namespace {
 using hpg::Backend;
 using hpg::Index;
 
-/// Puts the process-wide tuning back however the test ends.
-struct RestoreTuning {
-  hpg::detail::Tuning saved = hpg::detail::tuning();
-  ~RestoreTuning() { hpg::detail::tuning() = saved; }
-};
+using hpg::test::RestoreTuning;
 
 struct Graph {
   hpg::Matrix<std::int64_t> host, gpu;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,12 +16,30 @@
 #include <string>
 
 #include "hpgraph/backend.hpp"
+#include "hpgraph/detail/tuning.hpp"
+#include "hpgraph/generate_edges.hpp"
 
 namespace hpg::test {
 
 /// Parameterize a suite over backends: INSTANTIATE_TEST_SUITE_P(All, Suite, hpg::test::all_backends(), hpg::test::backend_name);
 inline auto all_backends() { return ::testing::Values(Backend::host, Backend::cuda); }
 inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) { return std::string(to_string(info.param)); }
+
+/// Puts the process-wide tuning back however the test ends (a test changes
+/// hpg::detail::tuning() while one lives).
+struct RestoreTuning {
+  detail::Tuning saved = detail::tuning();
+  ~RestoreTuning() { detail::tuning() = saved; }
+};
+
+/// A rows x cols grid whose edges weigh lo..hi (SSSP's tests).
+inline gen::GraphSpec weighted_grid(const char* grid, std::int64_t lo, std::int64_t hi) {
+  gen::GraphSpec spec = gen::parse_spec(grid);
+  spec.weighted = true;
+  spec.weight_lo = lo;
+  spec.weight_hi = hi;
+  return spec;
+}
 
 /// Skips the running test when it is for the cuda backend and no GPU is present.
 #define HPG_SKIP_IF_NO_BACKEND(b)                                            \

@@ -172,9 +172,6 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
 }
 #endif
 
-}  // namespace detail
-
-namespace detail {
 template <class T, class Body>
 Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const RoundCounter& counter) {
   Index rounds = 0;
@@ -188,12 +185,9 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
     // The first rounds as written: errors surface here, with their operation's name, the matrices'
     // derived forms get built, and a loop that ends by then pays no capture.
     const Index eager = std::max<Index>(1, tuning().device_loop_after_rounds);
-    while (rounds < eager) {
-      if (rounds >= max_rounds || !loop_condition_holds(c)) return rounds;
-      round();
-    }
-    if (rounds >= max_rounds || !loop_condition_holds(c)) return rounds;
-    if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
+    while (rounds < eager && rounds < max_rounds && loop_condition_holds(c)) round();
+    if (rounds == eager && rounds < max_rounds && loop_condition_holds(c))
+      if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
   }
 #endif
   while (rounds < max_rounds && loop_condition_holds(c)) round();

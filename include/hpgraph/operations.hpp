@@ -233,6 +233,25 @@ inline DeviceArray<std::uint8_t> device_region(const cuda::DeviceIndices& I, Ind
   }
   return region;
 }
+
+/// w<mask>(I) = accum(w(I), x) on the GPU, x read from x_at when that is not null (a Scalar's
+/// value on the device, read when the kernels run).
+template <class W, class Mask, class Accum, class X>
+void cuda_assign_scalar(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, const X* x_at, const Indices& I, const Descriptor& d) {
+  cuda::UpsertSource<X> src;
+  src.scalar = x;
+  src.scalar_at = x_at;
+  if (cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
+  const auto di = device_indices(I, w.size());
+  const auto region = device_region(di, w.size());
+  cuda::DeviceResult<X> t(w.size(), di.all);  // x over all of w: T is full
+  if (di.count) {
+    cuda::assign_scatter_kernel<X><<<cuda::grid1(di.count), 256, 0, cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, x, t.val.data(),
+                                                                                      t.present.data(), x_at);
+    cuda::check_launch("assign_scatter_kernel");
+  }
+  cuda_finish(w, mask, accum, t, d, di.all ? nullptr : region.data());
+}
 #endif
 
 template <class T>
@@ -683,20 +702,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
   [[maybe_unused]] const Backend b = detail::common_backend("assign", w, mask);
   I.check(w.size(), "assign");
 #if HPG_HAS_CUDA
-  if (b == Backend::cuda) {
-    detail::cuda::UpsertSource<X> src;
-    src.scalar = x;
-    if (detail::cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
-    const auto di = detail::device_indices(I, w.size());
-    const auto dregion = detail::device_region(di, w.size());
-    detail::cuda::DeviceResult<X> t(w.size(), di.all);  // x over all of w: T is full
-    if (di.count) {
-      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, x,
-                                                                                    t.val.data(), t.present.data(), nullptr);
-      detail::cuda::check_launch("assign_scatter_kernel");
-    }
-    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : dregion.data());
-  }
+  if (b == Backend::cuda) return detail::cuda_assign_scalar(w, mask, accum, x, static_cast<const X*>(nullptr), I, d);
 #endif
   detail::host::Region region;
   region.everything = false;
@@ -724,26 +730,11 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Scalar<X>&
   if (s.nvals() == 0) return assign(w, mask, accum, Vector<X>(I.count(w.size()), b), I, d);
   // Where the host knows the value it is passed as a number; a captured loop body reads it on the
   // device, where it may change from round to round.
-  if (b == Backend::host || !detail::loop_capture())
-    if (const std::optional<X> x = detail::ScalarAccess::known(s)) return assign(w, mask, accum, *x, I, d);
+  const std::optional<X> x = b == Backend::host || !detail::loop_capture() ? detail::ScalarAccess::known(s) : std::nullopt;
 #if HPG_HAS_CUDA
-  if (b == Backend::cuda) {
-    const X* x = detail::ScalarAccess::device(s);
-    detail::cuda::UpsertSource<X> src;
-    src.scalar_at = x;
-    if (detail::cuda_try_upsert(w, mask, accum, src, true, I, d)) return;
-    const auto di = detail::device_indices(I, w.size());
-    const auto dregion = detail::device_region(di, w.size());
-    detail::cuda::DeviceResult<X> t(w.size(), di.all);  // s over all of w: T is full
-    if (di.count) {
-      detail::cuda::assign_scatter_kernel<X><<<detail::cuda::grid1(di.count), 256, 0, detail::cuda::stream()>>>(di.data(), di.count, nullptr, nullptr, X{},
-                                                                                    t.val.data(), t.present.data(), x);
-      detail::cuda::check_launch("assign_scatter_kernel");
-    }
-    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : dregion.data());
-  }
+  if (!x) return detail::cuda_assign_scalar(w, mask, accum, X{}, detail::ScalarAccess::device(s), I, d);
 #endif
-  throw Error(Info::invalid_object, "assign: a Scalar whose value is unknown");  // unreachable: the host backend always knows it
+  assign(w, mask, accum, *x, I, d);
 }
 
 /// GrB_Matrix_assign: C<M>(I, J) = accum(C(I, J), A) (desc::transpose_first assigns A').

@@ -68,10 +68,8 @@ DeviceLoop::DeviceLoop(std::size_t arena_bytes) {
   try {
     capture_.arena = static_cast<char*>(device_allocate(arena_bytes, "device loop arena"));
     capture_.capacity = arena_bytes;
-    rounds_ = static_cast<unsigned long long*>(device_allocate(sizeof(unsigned long long), "device loop rounds"));
-    overflow_ = static_cast<unsigned*>(device_allocate(sizeof(unsigned), "device loop overflow"));
+    words_ = static_cast<Words*>(device_allocate(sizeof(Words), "device loop words"));
   } catch (...) {
-    device_free(rounds_);
     device_free(capture_.arena);
     cudaStreamDestroy(s);
     throw;
@@ -83,8 +81,7 @@ DeviceLoop::~DeviceLoop() {
   if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
   if (graph_) cudaGraphDestroy(as_graph(graph_));
   UncapturedScope now;
-  device_free(rounds_);  // after the graph, in the library stream's order
-  device_free(overflow_);
+  device_free(words_);  // after the graph, in the library stream's order
   device_free(capture_.arena);
   cudaStreamDestroy(as_stream(stream_));
 }
@@ -103,7 +100,7 @@ void DeviceLoop::begin() {
 }
 
 void DeviceLoop::end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes) {
-  LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, rounds_, overflow_, counter, counter_bytes};
+  LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, &words_->rounds, &words_->overflow, counter, counter_bytes};
   loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(c, 1);
   refuse(cudaGetLastError(), "the loop's condition kernel");
   cudaGraph_t body = nullptr;
@@ -163,24 +160,16 @@ void DeviceLoop::release_freed() noexcept {
 
 Index DeviceLoop::run(Index done) {
   UncapturedScope now;
-  const unsigned long long start = done;
-  copy_host_to_device(rounds_, &start, sizeof(start));
-  device_memset(overflow_, 0, sizeof(unsigned));
+  Words w{done, 0};
+  copy_host_to_device(words_, &w, sizeof(w));
   check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
-  unsigned long long rounds = 0;
   try {
-    copy_device_to_host(&rounds, rounds_, sizeof(rounds));
+    copy_device_to_host(&w, words_, sizeof(w));
   } catch (const Error& e) {
     throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
   }
-  return static_cast<Index>(rounds);
-}
-
-bool DeviceLoop::overflowed() {
-  UncapturedScope now;
-  unsigned flag = 0;
-  copy_device_to_host(&flag, overflow_, sizeof(flag));
-  return flag != 0;
+  overflowed_ = w.overflow != 0;
+  return static_cast<Index>(w.rounds);
 }
 
 void add_one_on_device(void* p, int bytes) {

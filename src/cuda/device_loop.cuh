@@ -35,14 +35,21 @@ class DeviceLoop {
   /// Frees the memory from before the loop that the body let go of, except carried storage
   /// (stream-ordered: after the loop's graph).
   void release_freed() noexcept;
-  /// Runs the loop, `done` rounds having run already; the rounds run in all (one host wait).
-  /// Error(cuda_error) naming loop_while when the device fails inside the loop.
+  /// Runs the loop, `done` rounds having run already; the rounds run in all (one host wait, which
+  /// also reads whether it stopped on an overflow). Error(cuda_error) naming loop_while when the
+  /// device fails inside the loop.
   Index run(Index done);
   /// Where the body's write-backs flag a carried list that outgrew its storage (the loop then
   /// stops after that round).
-  unsigned* overflow_word() const noexcept { return overflow_; }
-  /// Whether the last run stopped on such an overflow (a host wait).
-  bool overflowed();
+  unsigned* overflow_word() const noexcept { return &words_->overflow; }
+  /// Whether the last run stopped on such an overflow.
+  bool overflowed() const noexcept { return overflowed_; }
+  /// What the graph keeps on the device: the rounds run, and whether a carried list outgrew its
+  /// storage (one copy each way per run).
+  struct Words {
+    unsigned long long rounds;
+    unsigned overflow;
+  };
 
  private:
   LoopCapture capture_;
@@ -50,8 +57,8 @@ class DeviceLoop {
   void* graph_ = nullptr;   // cudaGraph_t: the condition kernel and the WHILE node
   void* exec_ = nullptr;    // cudaGraphExec_t
   unsigned long long handle_ = 0;  // cudaGraphConditionalHandle
-  unsigned long long* rounds_ = nullptr;  // device word: rounds run
-  unsigned* overflow_ = nullptr;          // device word: a carried list outgrew its storage
+  Words* words_ = nullptr;  // on the device
+  bool overflowed_ = false;
   bool capturing_ = false;
 };
 

@@ -1,0 +1,142 @@
+// A device loop's capture (hpgraph/loop.hpp) as the memory layer and the containers see it: the
+// thread-local state that device_allocate, device_free, the host copies and waits, and the vectors
+// consult while a loop body is being captured into a CUDA graph (src/core/device_memory.cpp).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "hpgraph/types.hpp"
+
+namespace hpg::detail {
+
+/// A device loop's capture in progress on this thread (hpgraph/loop.hpp). A loop body is captured
+/// once into a CUDA graph and replayed, so while a capture lasts:
+/// - allocations come from the loop's arena (a conditional node's body may hold no allocation
+///   node), always at the same addresses, and frees of arena memory are nothing;
+/// - memory from before the loop that the body lets go of is kept until the loop has run (the
+///   graph still reads it), in `freed`;
+/// - anything a graph cannot hold (a copy to or from the host, a host wait) throws
+///   CaptureUnsupported before it reaches CUDA, and the loop runs on the host instead;
+/// - every vector the body touches is carried (LoopCarried): brought into a form that holds any
+///   count, and written back into it at the end of the body, so each round starts where the
+///   last ended.
+template <class T>
+class CarriedVector;
+class LoopCarried {
+ public:
+  virtual ~LoopCarried() = default;
+  virtual const void* object() const noexcept = 0;
+  /// Captured at the end of the body, for every carried vector before any write_back: the arrays
+  /// the vector holds that are another one's carried storage are copied aside.
+  virtual void stage(const std::vector<const void*>& carried_storage) = 0;
+  /// Captured at the end of the body: the vector's state as the body left it, copied into its
+  /// carried storage; a sparse list that outgrew it sets *overflow instead (the loop stops).
+  virtual void write_back(unsigned* overflow) = 0;
+  /// After a loop that stopped on an overflow (outside any capture): a vector whose last list
+  /// outgrew its carried storage takes that list (from the loop's arena) into arrays of its own.
+  virtual void recover() = 0;
+  /// The vector holds its carried storage again (host side only; nothing runs).
+  virtual void restore() noexcept = 0;
+  /// The device arrays of the carried storage.
+  virtual void storage(std::vector<const void*>& out) const = 0;
+};
+struct LoopCapture {
+  char* arena = nullptr;
+  std::size_t used = 0, capacity = 0;
+  std::size_t wanted = 0;        // the arena the body needs, when it did not fit (capture again)
+  std::vector<void*> freed;      // memory from before the loop that the body freed
+  std::vector<std::unique_ptr<LoopCarried>> carried;
+  Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
+  std::string spoiled;           // why the capture cannot be used, found where nothing may throw
+  void spoil(const char* why) noexcept {
+    try {
+      if (spoiled.empty()) spoiled = why;
+    } catch (...) {
+    }
+  }
+  bool in_arena(const void* p) const noexcept {
+    return p && static_cast<const char*>(p) >= arena && static_cast<const char*>(p) < arena + capacity;
+  }
+  std::vector<const void*> made;  // vectors made inside the body: its own, never carried
+  void born(const void* object) noexcept {
+    try {
+      made.push_back(object);
+    } catch (...) {
+      spoil("out of host memory");
+    }
+  }
+  bool is_born(const void* object) const noexcept {
+    for (const void* p : made)
+      if (p == object) return true;
+    return false;
+  }
+  /// Whether any of these arrays is the body's arena memory or a carried vector's storage.
+  bool in_arena_or_carried(const void* a, const void* b, const void* c) const {
+    std::vector<const void*> kept;
+    for (const auto& v : carried) v->storage(kept);
+    for (const void* p : {a, b, c}) {
+      if (!p) continue;
+      if (in_arena(p)) return true;
+      for (const void* k : kept)
+        if (k == p) return true;
+    }
+    return false;
+  }
+  LoopCarried* find(const void* object) const noexcept {
+    for (const auto& c : carried)
+      if (c->object() == object) return c.get();
+    return nullptr;
+  }
+  void forget(const void* object) noexcept {
+    for (auto it = made.begin(); it != made.end(); ++it)
+      if (*it == object) {
+        made.erase(it);
+        break;
+      }
+    for (auto it = carried.begin(); it != carried.end(); ++it)
+      if ((*it)->object() == object) {
+        carried.erase(it);
+        return;
+      }
+  }
+};
+/// Why a loop body cannot be captured into a graph; loop_while catches it and loops on the host.
+class CaptureUnsupported : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+/// This thread's loop capture, or null.
+LoopCapture* loop_capture() noexcept;
+/// Throws CaptureUnsupported("<what> inside a captured loop body") while a capture lasts.
+void refuse_in_capture(const char* what);
+/// While it lives, this thread captures a loop body into `c` (see LoopCapture).
+class LoopCaptureScope {
+ public:
+  explicit LoopCaptureScope(LoopCapture* c);
+  ~LoopCaptureScope();
+  LoopCaptureScope(const LoopCaptureScope&) = delete;
+  LoopCaptureScope& operator=(const LoopCaptureScope&) = delete;
+
+ private:
+  LoopCapture* previous_;
+};
+/// While it lives, this thread's library work runs now on the library's own stream, outside any
+/// capture: for what depends only on data from before the loop (a matrix's derived forms, a
+/// carried vector's storage), built once and kept after the loop.
+class UncapturedScope {
+ public:
+  UncapturedScope();
+  ~UncapturedScope();
+  UncapturedScope(const UncapturedScope&) = delete;
+  UncapturedScope& operator=(const UncapturedScope&) = delete;
+
+ private:
+  LoopCapture* capture_;
+  void* stream_;
+};
+
+}  // namespace hpg::detail
