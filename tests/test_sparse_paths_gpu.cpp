@@ -166,15 +166,17 @@ TEST(SparsePathsGpu, PushWithTheOutputAsInputAndMask) {
 /// host, under the mask and its complement. Four shapes, so that each path of the atomic push
 /// runs: T bounded by at most 1024 and by at most 8192 entries (one block sorts the outputs), by
 /// more (the bitmap's words are scanned), and u with more than 8192 entries (its row lengths are
-/// scanned by the device-wide scan, not by one block).
+/// scanned by the counted scan, not by one block); each with hub rows (a product per thread) and
+/// without (short rows: a row per thread).
 template <class T, class SR>
 void push_fold_case(const std::string& what, const SR& sr) {
-  for (const auto& [size, u_density] : std::vector<std::pair<Index, double>>{{6000, 0.0005}, {6000, 0.02}, {20000, 0.02}, {20000, 0.5}}) {
+  for (const auto& [size, u_density] : std::vector<std::pair<Index, double>>{{6000, 0.0005}, {6000, 0.02}, {20000, 0.02}, {20000, 0.5}})
+  for (const bool hubs : {true, false}) {
     std::mt19937_64 g(21);
     std::vector<Index> r, c;
     std::vector<T> v;
     for (Index i = 0; i < size; ++i)
-      for (int k = 0; k < 5 + static_cast<int>(i % 17 == 0) * 300; ++k) {  // some rows are hubs
+      for (int k = 0; k < 5 + static_cast<int>(hubs && i % 17 == 0) * 300; ++k) {  // some rows are hubs
         r.push_back(i);
         c.push_back(g() % size);
         if constexpr (std::is_same_v<T, bool>) v.push_back(g() % 3 != 0);
@@ -195,7 +197,7 @@ void push_fold_case(const std::string& what, const SR& sr) {
       hpg::vxm(ws, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
       tuning.push_atomics = true;
       const std::string how = what + ", n " + std::to_string(size) + ", nvals(u) " + std::to_string(u.host.nvals()) +
-                              (complement ? ", complemented mask" : ", mask");
+                              (hubs ? ", hub rows" : ", short rows") + (complement ? ", complemented mask" : ", mask");
       expect_same(wh, wa, how + ", atomic fold");
       expect_same(wh, ws, how + ", sorted fold");
     }

@@ -7,6 +7,7 @@
 #include <thrust/execution_policy.h>
 #include <thrust/system/system_error.h>
 
+#include <atomic>
 #include <cstddef>
 #include <new>
 #include <string>
@@ -61,6 +62,22 @@ decltype(auto) guarded(const char* what, F&& f) {
 inline unsigned grid_for(std::size_t n, unsigned block) {
   std::size_t g = (n + block - 1) / block;
   return static_cast<unsigned>(g > 0x7fffffffu ? 0x7fffffffu : (g ? g : 1));
+}
+
+/// The current device's number of SMs, asked of the device once (a grid of a few blocks per SM
+/// fills it; a hard-coded 132 would be an H100's or H200's and nobody else's).
+inline unsigned multiprocessors() {
+  constexpr int cached_devices = 64;
+  static std::atomic<unsigned> known[cached_devices];
+  int dev = 0;
+  check_cuda(cudaGetDevice(&dev), "cudaGetDevice");
+  if (dev >= 0 && dev < cached_devices)
+    if (const unsigned k = known[dev].load(std::memory_order_relaxed)) return k;
+  int sms = 0;
+  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "cudaDeviceGetAttribute(multiprocessors)");
+  const unsigned k = sms > 0 ? static_cast<unsigned>(sms) : 1u;
+  if (dev >= 0 && dev < cached_devices) known[dev].store(k, std::memory_order_relaxed);
+  return k;
 }
 
 /// A grid-stride kernel's grid when each block ends with a global atomic: enough blocks to fill

@@ -156,11 +156,6 @@ std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_
 }
 
 namespace {
-struct word_popcount {
-  const std::uint32_t* bits;
-  std::size_t nwords;
-  __device__ std::uint32_t operator()(std::size_t w) const { return w < nwords ? std::uint32_t(__popc(bits[w])) : 0u; }
-};
 template <class Offset>
 struct row_length {
   const Offset* ptr;
@@ -175,13 +170,6 @@ Index max_row_length(const Offset* ptr, Index nrows) {
   });
 }
 }  // namespace
-
-void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_t* offsets) {
-  guarded("bit offsets", [&] {
-    const auto counts = thrust::make_transform_iterator(thrust::make_counting_iterator<std::size_t>(0), word_popcount{bits, nwords});
-    thrust::exclusive_scan(policy(), counts, counts + nwords + 1, offsets, 0u);
-  });
-}
 
 Index longest_row(const std::uint32_t* ptr, Index nrows) { return max_row_length(ptr, nrows); }
 Index longest_row(const std::uint64_t* ptr, Index nrows) { return max_row_length(ptr, nrows); }

@@ -51,9 +51,6 @@ void widen_indices(const std::uint32_t* idx, std::size_t n, std::uint64_t* out);
 void swap_key_halves(std::uint64_t* keys, std::size_t n);
 /// The first position k < n with sorted[k] >= value (n when there is none).
 std::size_t lower_bound(const std::uint32_t* sorted, std::size_t n, std::uint32_t value);
-/// offsets[w] = the set bits of words 0 .. w - 1, for w = 0 .. nwords (nwords + 1 entries; the
-/// last is the total, left on the device).
-void set_bit_offsets(const std::uint32_t* bits, std::size_t nwords, std::uint32_t* offsets);
 /// The most entries a row of a CSR holds (a host wait).
 Index longest_row(const std::uint32_t* ptr, Index nrows);
 Index longest_row(const std::uint64_t* ptr, Index nrows);

@@ -2,7 +2,6 @@
 // them once per word type; a value type that is not a word instantiates them where it is used.
 #pragma once
 
-#include <cub/device/device_select.cuh>
 #include <thrust/copy.h>
 #include <thrust/gather.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -15,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hpgraph/cuda/counted_scan.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/types.hpp"
@@ -81,24 +81,30 @@ std::size_t remove_keys_outside(std::uint64_t* keys, V* vals, std::size_t n, Ind
   return static_cast<std::size_t>(thrust::remove_if(policy(), first, first + n, key_outside{nrows, ncols}) - first);
 }
 
-/// Flag k: below the count and set in the stencil (a stencil byte past the count is never read).
-struct stencil_below_count {
+/// The entries whose stencil byte is set, laid out by a counted scan (its work follows the count
+/// the kernels read, not the bound): entry k goes to the number of kept entries before it.
+template <class V>
+struct StencilSelect {
+  using value_type = std::uint32_t;
+  const std::uint32_t* idx;
+  const V* vals;
   const std::uint8_t* stencil;
-  DeviceCount::View count;
-  __device__ bool operator()(Index k) const { return k < count_of(count) && stencil[k]; }
+  std::uint32_t* idx_out;
+  V* vals_out;
+  unsigned long long* selected;
+  __device__ std::uint32_t value(Index k) const { return stencil[k] != 0; }
+  __device__ void emit(Index k, std::uint32_t at, std::uint32_t kept) const {
+    if (!kept) return;
+    idx_out[at] = idx[k];
+    vals_out[at] = vals[k];
+  }
+  __device__ void total(Index, std::uint32_t n) const { *selected = n; }
 };
 
 template <class V>
 void select_by_stencil(const std::uint32_t* idx, const V* vals, DeviceCount::View count, std::size_t bound,
                        const std::uint8_t* stencil, std::uint32_t* idx_out, V* vals_out, unsigned long long* selected) {
-  const auto in = thrust::make_zip_iterator(idx, vals);
-  const auto out = thrust::make_zip_iterator(idx_out, vals_out);
-  const auto flags = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), stencil_below_count{stencil, count});
-  const auto items = static_cast<std::int64_t>(bound);
-  std::size_t bytes = 0;
-  check_cuda(cub::DeviceSelect::Flagged(nullptr, bytes, in, flags, out, selected, items, stream()), "select (sizing)");
-  DeviceArray<char> temp(bytes ? bytes : 1, "temporary storage");  // a null pointer would mean "size only"
-  check_cuda(cub::DeviceSelect::Flagged(temp.data(), bytes, in, flags, out, selected, items, stream()), "select");
+  counted_scan(count, static_cast<Index>(bound), StencilSelect<V>{idx, vals, stencil, idx_out, vals_out, selected}, "select");
 }
 
 template <class V>

@@ -3,12 +3,16 @@
 // plus is left to the sort, whose order is fixed). The general push (spmv.cuh) sorts every
 // product by its output and reduces by key, and the host waits three times to size its arrays;
 // this one waits for nothing:
-//   1. the products are laid out by a scan of u's row lengths, as in the general push, but the
-//      kernels read the total (and u's count, if it is still on the device) from the device and
-//      run on a grid sized from what the host knows (a bound on nvals(u) times the longest row);
+//   1. the products are found one of two ways, and the kernels read u's count (if it is still on
+//      the device) and run on a grid sized from what the host knows (a bound on nvals(u), times
+//      the longest row): when every row is short (a road network's, a grid's) each thread takes a
+//      u entry's whole row (ByRows); otherwise the products are laid out by a scan of u's row
+//      lengths and each thread takes one product (ByProducts), so a hub row costs no thread more
+//      than any other;
 //   2. each allowed product sets its output's bit in a bitmap of one bit per output;
-//   3. the set bits become the sorted list of T's indices (a scan of the words' popcounts, so T's
-//      count is a device word nobody waits for);
+//   3. the set bits become the sorted list of T's indices (a counted scan of the words' popcounts,
+//      counted_scan.cuh, whose second kernel also writes the list; T's count is a device word
+//      nobody waits for);
 //   4. each product folds into its output's slot, found in O(1) as the rank of its bit. Under
 //      any, the product that set the bit is the value, kept in step 2, and there is no step 4.
 // T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
@@ -17,13 +21,11 @@
 
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-#include <thrust/scan.h>
 
 #include <cstring>
 #include <type_traits>
 
+#include "hpgraph/cuda/counted_scan.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 
@@ -110,50 +112,90 @@ __device__ PushProduct push_product_at(std::uint64_t e, const Offset* ptr, const
   return {lo, ptr[uidx[lo]] + (e - start[lo])};
 }
 
+/// Step 1, by products: thread e takes product e (push_product_at), laid out by `start`, the
+/// exclusive scan of u's row lengths whose slot nvals(u) is the number of products.
+template <class Offset>
+struct ByProducts {
+  const Offset* ptr;
+  const std::uint64_t* start;
+  template <class F>
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+    const std::uint64_t total = start[nu];
+    for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x)
+      f(push_product_at(e, ptr, uidx, nu, start));
+  }
+};
+
+/// Step 1, by rows: thread q takes u entry q's whole row. No scan and no search; a thread's work
+/// is at most the longest row, so this is for matrices whose rows are all short.
+template <class Offset>
+struct ByRows {
+  const Offset* ptr;
+  template <class F>
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+    for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < nu; q += Index(gridDim.x) * blockDim.x) {
+      const std::uint32_t k = uidx[q];
+      const std::uint64_t end = ptr[k + 1];
+      for (std::uint64_t p = ptr[k]; p < end; ++p) f(PushProduct{q, p});
+    }
+  }
+};
+
+/// The longest row that a push takes by rows (a thread per u entry).
+inline constexpr Index push_by_rows_up_to = 32;
+
 /// Step 2: sets the bit of every output a product may reach. Under any (Keep), the product that
 /// set a bit also leaves its value in kept[out] (a slot of an n-entry array nobody else writes).
 /// With `list` (the small path), the product that set a bit also appends its output there, in no
 /// order, counting in *listed.
-template <bool Keep, bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
-__global__ void push_mark_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, const std::uint64_t* start, Probe allows, bool entry_out_first,
-                                 std::uint32_t* bits, Z* kept, std::uint32_t* list, std::uint32_t* listed) {
-  const Index nu = count_of(ucount);
-  const std::uint64_t total = start[nu];
-  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
-    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+template <bool Keep, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+__global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* kept,
+                                 std::uint32_t* list, std::uint32_t* listed) {
+  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    if (!allows(out)) continue;
+    if (!allows(out)) return;
     const std::uint32_t bit = 1u << (out % 32);
-    if (bits[out / 32] & bit) continue;  // set already: no atomic
+    if (bits[out / 32] & bit) return;  // set already: no atomic
     const bool first = !(atomicOr(&bits[out / 32], bit) & bit);
     if (first && list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
     if constexpr (Keep) {
       if (first)
         kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
     }
-  }
+  });
 }
 
-/// Step 3: the indices of the set bits, in order, at the offsets the popcount scan gave; each slot
-/// starts at the value kept in step 2 (Keep) or at the monoid's identity. Thread 0 writes T's count.
+/// Step 3 as a counted scan (counted_scan.cuh) of the bitmap's words: word w's set bits become T's
+/// indices from the number of set bits before it, each slot starting at the value kept in step 2
+/// (Keep) or at the monoid's identity; the offsets are kept for step 4 when it is wanted
+/// (offsets non-null). The total is T's count.
 template <bool Keep, class Z>
-__global__ void push_list_kernel(const std::uint32_t* bits, Index nwords, const std::uint32_t* offsets, const Z* kept, Z identity,
-                                 std::uint32_t* idx, Z* tval, unsigned long long* count) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) *count = offsets[nwords];
-  for (Index w = blockIdx.x * Index(blockDim.x) + threadIdx.x; w < nwords; w += Index(gridDim.x) * blockDim.x) {
-    std::uint32_t b = bits[w];
-    std::uint32_t pos = offsets[w];
-    while (b) {
+struct BitList {
+  using value_type = std::uint32_t;
+  const std::uint32_t* bits;
+  std::uint32_t* offsets;
+  const Z* kept;
+  Z identity;
+  std::uint32_t* idx;
+  Z* tval;
+  unsigned long long* count;
+  __device__ std::uint32_t value(Index w) const { return __popc(bits[w]); }
+  __device__ void emit(Index w, std::uint32_t pos, std::uint32_t) const {
+    if (offsets) offsets[w] = pos;
+    for (std::uint32_t b = bits[w]; b; b &= b - 1) {
       const std::uint32_t i = std::uint32_t(w) * 32 + __ffs(b) - 1;
-      b &= b - 1;
       idx[pos] = i;
       if constexpr (Keep) tval[pos] = kept[i];
       else tval[pos] = identity;
       ++pos;
     }
   }
-}
+  __device__ void total(Index nwords, std::uint32_t n) const {
+    if (offsets) offsets[nwords] = n;
+    *count = n;
+  }
+};
 
 /// T's slot of output `out` after step 3, if the output is T's: the rank of its set bit in the
 /// bitmap (the general path), or its place in T's sorted indices (the small path: an EntryLookup
@@ -170,18 +212,15 @@ struct SlotByBitRank {
 };
 
 /// Step 4: every allowed product folds into its output's slot.
-template <bool UFirst, class SR, class Offset, class A, class U, class Slot, class Z>
-__global__ void push_fold_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, const std::uint64_t* start, bool entry_out_first, Slot slot, Z* tval) {
-  const Index nu = count_of(ucount);
-  const std::uint64_t total = start[nu];
-  for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
-    const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
+template <bool UFirst, class SR, class Expansion, class A, class U, class Slot, class Z>
+__global__ void push_fold_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 DeviceCount::View ucount, bool entry_out_first, Slot slot, Z* tval) {
+  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
     Index pos = 0;
-    if (!slot.find(out, pos)) continue;
+    if (!slot.find(out, pos)) return;
     atomic_fold_into(s.add, &tval[pos], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
-  }
+  });
 }
 
 /// The length of u entry q's row, and 0 for q >= nvals(u) (so that the exclusive scan's slot
@@ -194,6 +233,19 @@ struct push_row_length {
   __device__ std::uint64_t operator()(Index q) const {
     return q < count_of(ucount) ? std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]) : 0;
   }
+};
+
+/// ByProducts' layout as a counted scan: start[q] = the products of u entries before q, and
+/// start[nvals(u)] = all of them.
+template <class Offset>
+struct PushStarts {
+  using value_type = std::uint64_t;
+  const Offset* ptr;
+  const std::uint32_t* uidx;
+  std::uint64_t* start;
+  __device__ std::uint64_t value(Index q) const { return std::uint64_t(ptr[uidx[q] + 1] - ptr[uidx[q]]); }
+  __device__ void emit(Index q, std::uint64_t at, std::uint64_t) const { start[q] = at; }
+  __device__ void total(Index nu, std::uint64_t all) const { start[nu] = all; }
 };
 
 // The small path: when T can hold at most push_block_items entries (a bound on nvals(u) x the
@@ -266,33 +318,20 @@ void with_block_items(Index n, const F& f) {
   else f(std::integral_constant<int, 8>{});
 }
 
-template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
-void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Index longest_row, const SparseInput<U>& u,
-                      const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
+/// Steps 2 to 4 over the products as `x` finds them, on `grid` blocks.
+template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, unsigned grid, Index cap, const SparseInput<U>& u,
+                       const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
   constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
-  const Index nu = u.nvals, n = t.size;  // nu: nvals(u), or a bound on it when u.count is on the device
-  const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t(nu) * longest_row, p.nvals);  // products, at most
-  const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
-  if (cap == 0) return;
+  const Index n = t.size;
   const bool small = cap <= push_block_items;
   const Index nwords = (n + 31) / 32;
-  DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
-  if (nu <= push_block_items) {
-    with_block_items(nu, [&](auto items) {
-      push_scan_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(ptr, u.idx, u.count, start.data());
-    });
-    check_launch("push_scan_block_kernel");
-  } else {
-    const auto lengths = thrust::make_transform_iterator(thrust::counting_iterator<Index>(0), push_row_length<Offset>{ptr, u.idx, u.count});
-    thrust::exclusive_scan(policy(), lengths, lengths + nu + 1, start.data(), std::uint64_t(0));
-  }
   // The bits, and after them the small path's list length: one fill clears both.
   DeviceArray<std::uint32_t> bits(nwords + 1, "push output bits");
   device_memset(bits.data(), 0, (nwords + 1) * sizeof(std::uint32_t));
   DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
   DeviceArray<Z> kept(keep ? n : 0, "push values");
-  const unsigned grid = capped_grid_for(most, 256);
-  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(), allows,
+  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
                                                              entry_out_first, bits.data(), kept.data(), list.data(), bits.data() + nwords);
   check_launch("push_mark_kernel");
   // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
@@ -309,23 +348,45 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     });
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(),
-                                                          entry_out_first, EntryLookup{nullptr, t.idx.data(), {0, count.data()}}, t.val.data());
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
+                                                          EntryLookup{nullptr, t.idx.data(), {0, count.data()}}, t.val.data());
       check_launch("push_fold_kernel");
     }
   } else {
-    DeviceArray<std::uint32_t> offsets(nwords + 1, "push output offsets");
-    set_bit_offsets(bits.data(), nwords, offsets.data());
-    push_list_kernel<keep><<<capped_grid_for(nwords, 256), 256, 0, stream()>>>(bits.data(), nwords, offsets.data(), kept.data(),
-                                                                               s.add.identity(), t.idx.data(), t.val.data(), count.data());
-    check_launch("push_list_kernel");
+    DeviceArray<std::uint32_t> offsets(keep ? 0 : nwords + 1, "push output offsets");  // step 4's slots
+    counted_scan(DeviceCount::View{nwords}, nwords,
+                 BitList<keep, Z>{bits.data(), offsets.data(), kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data()},
+                 "push result list");
     if constexpr (!keep) {
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, ptr, p.col.data(), p.val.data(), u.idx, u.val, u.count, start.data(),
-                                                          entry_out_first, SlotByBitRank{bits.data(), offsets.data()}, t.val.data());
+      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
+                                                          SlotByBitRank{bits.data(), offsets.data()}, t.val.data());
       check_launch("push_fold_kernel");
     }
   }
   t.nvals = DeviceCount::on_device(std::move(count));
+}
+
+template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
+void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Index longest_row, const SparseInput<U>& u,
+                      const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
+  const Index nu = u.nvals, n = t.size;  // nu: nvals(u), or a bound on it when u.count is on the device
+  const std::uint64_t most = std::min<std::uint64_t>(std::uint64_t(nu) * longest_row, p.nvals);  // products, at most
+  const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
+  if (cap == 0) return;
+  if (longest_row <= push_by_rows_up_to) {
+    push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr}, capped_grid_for(nu, 256), cap, u, allows, entry_out_first, t);
+    return;
+  }
+  DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
+  if (nu <= push_block_items) {
+    with_block_items(nu, [&](auto items) {
+      push_scan_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(ptr, u.idx, u.count, start.data());
+    });
+    check_launch("push_scan_block_kernel");
+  } else {
+    counted_scan(u.count, nu, PushStarts<Offset>{ptr, u.idx, start.data()}, "push offsets");
+  }
+  push_atomic_steps<UFirst>(s, p, ByProducts<Offset>{ptr, start.data()}, capped_grid_for(most, 256), cap, u, allows, entry_out_first, t);
 }
 
 /// Push: T (sparse, masked, its count on the device) from a sparse u through the rows of P (the

@@ -77,11 +77,11 @@ void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const c
   guarded(what, [&] {
     DeviceArray<std::uint32_t> idx(bound, what);
     DeviceArray<Z> val(bound, what);
-    DeviceCounter kept(what);
+    DeviceArray<unsigned long long> kept(1, what);  // written by the selection's last block
     select_by_stencil(t.idx.data(), t.val.data(), t.nvals.view(), bound, stencil, idx.data(), val.data(), kept.data());
     t.idx = std::move(idx);
     t.val = std::move(val);
-    t.nvals = DeviceCount::on_device(kept.take());
+    t.nvals = DeviceCount::on_device(std::move(kept));
   });
 }
 

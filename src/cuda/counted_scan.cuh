@@ -1,0 +1,122 @@
+// A scan over the first `count` items of a list whose count may still be on the device: the
+// layout step of a compaction (which entries to keep, and where each goes) and of a push (where
+// each frontier entry's products start). CUB's scans size their grid and their passes by the
+// number of items given at launch, which for a count left on the device is the list's whole
+// allocation; in a device loop that is the carried room (n), so every round paid passes over n
+// (bench/results/latency-h200-2026-11-25: 40 and 22 us a round for two selects over 4M slots in
+// SSSP on the 2048 x 2048 grid, when the rounds' lists held thousands of entries).
+//
+// Here the grid is fixed at launch (a few blocks per SM, fewer for a short bound) and the work
+// follows the count the kernels read: the count is cut into one contiguous chunk per block, a
+// whole number of tiles each;
+//   1. each block sums its chunk's values;
+//   2. each block adds up the sums of the blocks before it (at most a few hundred numbers), scans
+//      its chunk tile by tile from there, and hands every item its exclusive prefix; the last
+//      block hands over the total.
+// Two launches whatever the count, no temporary storage past one word per block, and no host
+// wait. The items are a policy object (CUB's style: the algorithm is templated on what it scans):
+//   Items::value_type                     an unsigned integer type
+//   value(i) -> value_type                item i's value, for i < count
+//   emit(i, prefix, value)                item i's exclusive prefix (called once per item, in step 2)
+//   total(count, sum)                     the count and the sum over all items (called once)
+#pragma once
+
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/exec.cuh"
+
+namespace hpg::detail::cuda {
+
+inline constexpr unsigned counted_scan_threads = 256;
+inline constexpr unsigned counted_scan_items = 4;  // per thread and tile: a tile is 1024 items
+inline constexpr Index counted_scan_tile = Index(counted_scan_threads) * counted_scan_items;
+
+/// Block b's items: [begin, end) of the first m, in whole tiles.
+struct CountedChunk {
+  Index begin, end;
+  __device__ static CountedChunk of(Index m) {
+    const Index tiles = (m + counted_scan_tile - 1) / counted_scan_tile;
+    const Index per_block = (tiles + gridDim.x - 1) / gridDim.x * counted_scan_tile;
+    const Index begin = std::min<Index>(m, Index(blockIdx.x) * per_block);
+    return {begin, std::min<Index>(m, begin + per_block)};
+  }
+};
+
+template <class Items>
+__global__ void __launch_bounds__(counted_scan_threads) counted_scan_reduce_kernel(DeviceCount::View count, Items items,
+                                                                                   typename Items::value_type* block_sum) {
+  using V = typename Items::value_type;
+  using Reduce = cub::BlockReduce<V, counted_scan_threads>;
+  __shared__ typename Reduce::TempStorage scratch;
+  const CountedChunk c = CountedChunk::of(count_of(count));
+  V mine = 0;
+  for (Index i = c.begin + threadIdx.x; i < c.end; i += counted_scan_threads) mine += items.value(i);
+  const V sum = Reduce(scratch).Sum(mine);
+  if (threadIdx.x == 0) block_sum[blockIdx.x] = sum;
+}
+
+template <class Items>
+__global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(DeviceCount::View count, Items items,
+                                                                            const typename Items::value_type* block_sum) {
+  using V = typename Items::value_type;
+  using Reduce = cub::BlockReduce<V, counted_scan_threads>;
+  using Scan = cub::BlockScan<V, counted_scan_threads>;
+  __shared__ union {
+    typename Reduce::TempStorage reduce;
+    typename Scan::TempStorage scan;
+  } scratch;
+  __shared__ V base_of_block;
+  V before = 0;  // the sums of the blocks before this one
+  for (unsigned b = threadIdx.x; b < blockIdx.x; b += counted_scan_threads) before += block_sum[b];
+  before = Reduce(scratch.reduce).Sum(before);
+  if (threadIdx.x == 0) base_of_block = before;
+  __syncthreads();
+  V base = base_of_block;
+  const CountedChunk c = CountedChunk::of(count_of(count));
+  for (Index tile = c.begin; tile < c.end; tile += counted_scan_tile) {
+    V v[counted_scan_items];
+#pragma unroll
+    for (unsigned k = 0; k < counted_scan_items; ++k) {
+      const Index i = tile + Index(threadIdx.x) * counted_scan_items + k;
+      v[k] = i < c.end ? items.value(i) : V(0);
+    }
+    V prefix[counted_scan_items];
+    V tile_sum = 0;
+    __syncthreads();  // the scratch is reused tile after tile
+    Scan(scratch.scan).ExclusiveSum(v, prefix, tile_sum);
+#pragma unroll
+    for (unsigned k = 0; k < counted_scan_items; ++k) {
+      const Index i = tile + Index(threadIdx.x) * counted_scan_items + k;
+      if (i < c.end) items.emit(i, base + prefix[k], v[k]);
+    }
+    base += tile_sum;
+  }
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) items.total(count_of(count), base);
+}
+
+/// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound
+/// fills fewer tiles.
+inline unsigned counted_scan_grid(Index bound) {
+  const Index tiles = std::max<Index>(1, (bound + counted_scan_tile - 1) / counted_scan_tile);
+  return static_cast<unsigned>(std::min<Index>(tiles, Index(2) * multiprocessors()));
+}
+
+/// Scans the first count_of(count) items (at most `bound`) as the top of this file says; ordered
+/// on the library's stream, no host wait. `what` names the operation in an error.
+template <class Items>
+void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what) {
+  using V = typename Items::value_type;
+  const unsigned grid = counted_scan_grid(bound);
+  DeviceArray<V> block_sum(grid, what);
+  counted_scan_reduce_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, block_sum.data());
+  check_launch("counted_scan_reduce_kernel");
+  counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, block_sum.data());
+  check_launch("counted_scan_kernel");
+}
+
+}  // namespace hpg::detail::cuda
