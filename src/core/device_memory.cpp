@@ -3,8 +3,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <tuple>
+#include <unordered_map>
+#include <vector>
 
 #include "hpgraph/detail/failure_countdown.hpp"
 
@@ -63,10 +66,90 @@ cudaMemPool_t current_pool() {
   return pool;
 }
 
+/// Small blocks freed on the library's stream, kept for its next allocation of the same size class
+/// on that stream. A stream-ordered allocation and its free cost the host about 1.1 us in the
+/// driver (bench/results/latency-h200-2026-11-25/alloc-cost-h200.txt), and a 1-entry push made 14
+/// of them; here a reuse costs a lock and a vector pop. Reusing a block on the stream that freed
+/// it is safe for the reason the pool's own reuse is: whatever its new owner queues runs after
+/// everything queued before the free. Only the library's own long-lived stream is served (a
+/// block freed on another stream goes back to the pool, as does one past the bounds below), and
+/// nothing is served to a stream being captured.
+class SmallBlockCache {
+ public:
+  static constexpr std::size_t smallest = 256;
+  static constexpr int classes = 13;  // 256 B .. 1 MiB, powers of two
+  static constexpr std::size_t most_kept = std::size_t(16) << 20;
+
+  /// The size class of a request (blocks are allocated at their class's size), or -1: not cached.
+  static int class_of(std::size_t bytes) {
+    int c = 0;
+    while (c < classes && (smallest << c) < bytes) ++c;
+    return c < classes ? c : -1;
+  }
+  static std::size_t class_bytes(int c) { return smallest << c; }
+
+  /// A kept block of class c for device dev, or nullptr.
+  void* take(int dev, int c) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<void*>& list = kept_[key(dev, c)];
+    if (list.empty()) return nullptr;
+    void* p = list.back();
+    list.pop_back();
+    kept_bytes_ -= class_bytes(c);
+    live_[p] = {dev, c};
+    return p;
+  }
+  /// Records a block allocated at class c's size.
+  void allocated(void* p, int dev, int c) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    live_[p] = {dev, c};
+  }
+  /// Keeps p if it is one of ours, `reusable` (freed on the library's stream, not in a capture)
+  /// and there is room; false: the caller frees it.
+  bool keep(void* p, bool reusable) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = live_.find(p);
+    if (it == live_.end()) return false;
+    const Block b = it->second;
+    live_.erase(it);
+    if (!reusable || kept_bytes_ + class_bytes(b.cls) > most_kept) return false;
+    kept_[key(b.dev, b.cls)].push_back(p);
+    kept_bytes_ += class_bytes(b.cls);
+    return true;
+  }
+  /// Every kept block back to the pool, ordered on stream s (after the work that used them).
+  void release(cudaStream_t s) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [k, list] : kept_) {
+      for (void* p : list) cudaFreeAsync(p, s);
+      list.clear();
+    }
+    kept_bytes_ = 0;
+  }
+
+ private:
+  struct Block {
+    int dev, cls;
+  };
+  static long long key(int dev, int c) { return static_cast<long long>(dev) * classes + c; }
+  std::mutex mutex_;
+  std::unordered_map<void*, Block> live_;                  // our blocks in use
+  std::unordered_map<long long, std::vector<void*>> kept_;  // freed, by device and class
+  std::size_t kept_bytes_ = 0;
+};
+
+SmallBlockCache& small_blocks() {
+  static SmallBlockCache* cache = new SmallBlockCache;  // never destroyed: frees may come during exit
+  return *cache;
+}
+
+cudaStream_t library_stream();
+
 /// Gives the freed blocks the pool keeps back to the device (after the work that may still use
 /// them), so that an allocation or a free-memory count sees them. `context` says why, for the
 /// message when that wait finds an earlier operation's fault.
 void trim_pool(cudaMemPool_t pool, const std::string& context) {
+  small_blocks().release(library_stream());
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, "the device's earlier work (seen " + context + ")");
   if (cudaError_t e = cudaMemPoolTrimTo(pool, 0); e != cudaSuccess) fail(e, "cudaMemPoolTrimTo");
 }
@@ -81,6 +164,8 @@ std::uint64_t pool_attribute(cudaMemPool_t pool, cudaMemPoolAttr attr) {
 DevicePoolUsage device_pool_usage() {
   refuse_in_capture("a pool query");
   const cudaMemPool_t pool = current_pool();
+  small_blocks().release(library_stream());  // kept blocks are not in use
+  if (cudaError_t e = cudaStreamSynchronize(library_stream()); e != cudaSuccess) fail(e, "the device's earlier work (seen in a pool query)");
   const std::uint64_t current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
   // A reset mark may read 0 until the next allocation: the bytes in use are a peak too.
   return {current, std::max(current, pool_attribute(pool, cudaMemPoolAttrUsedMemHigh))};
@@ -146,13 +231,22 @@ void* device_allocate(std::size_t bytes, const char* what) {
     return c->arena + at;
   }
   configure_pool();
+  const cudaStream_t s = stream();
+  const int cls = SmallBlockCache::class_of(bytes);
+  int dev = 0;
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  const bool cached = cls >= 0 && s == library_stream() && cudaGetDevice(&dev) == cudaSuccess &&
+                      cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
+  if (cached)
+    if (void* kept = small_blocks().take(dev, cls)) return kept;
+  const std::size_t asked = cached ? SmallBlockCache::class_bytes(cls) : bytes;  // a cached block serves its whole class later
   void* p = nullptr;
-  cudaError_t err = cudaMallocAsync(&p, bytes, stream());
+  cudaError_t err = cudaMallocAsync(&p, asked, s);
   if (err == cudaErrorMemoryAllocation) {
     // The pool may hold freed blocks another size could not reuse: give them back and retry once.
     cudaGetLastError();
     trim_pool(current_pool(), std::string("while retrying the allocation of ") + what);
-    err = cudaMallocAsync(&p, bytes, stream());
+    err = cudaMallocAsync(&p, asked, s);
   }
   if (err == cudaErrorMemoryAllocation) {
     cudaGetLastError();
@@ -162,6 +256,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
                                          ", " + mib(free) + " free of " + mib(total));
   }
   if (err != cudaSuccess) fail(err, "cudaMallocAsync");
+  if (cached) small_blocks().allocated(p, dev, cls);
   return p;
 }
 
@@ -171,7 +266,11 @@ void device_free(void* p) noexcept {
     if (!c->in_arena(p)) c->freed.push_back(p);  // the graph may still read it: freed after the loop
     return;
   }
-  cudaFreeAsync(p, stream());
+  const cudaStream_t s = stream();
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  const bool reusable = s == library_stream() && cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
+  if (small_blocks().keep(p, reusable)) return;
+  cudaFreeAsync(p, s);
 }
 
 // Copies and fills are ordered on the library's stream like its kernels. A copy to the host waits
