@@ -165,9 +165,9 @@ TEST(SparsePathsGpu, PushWithTheOutputAsInputAndMask) {
 /// f<mask, replace> = u sr A by push on the GPU, folding by atomics and by sorting, against the
 /// host, under the mask and its complement. Four shapes, so that each path of the atomic push
 /// runs: T bounded by at most 1024 and by at most 8192 entries (one block sorts the outputs), by
-/// more (the bitmap's words are scanned), and u with more than 8192 entries (its row lengths are
-/// scanned by the counted scan, not by one block); each with hub rows (a product per thread) and
-/// without (short rows: a row per thread).
+/// more (the bitmap's words are scanned), and u with more than 8192 entries (with hub rows, its
+/// row lengths are scanned by the counted scan, not by one block); each with hub rows (a product
+/// per thread) and without (short rows: a row per thread, no scan).
 template <class T, class SR>
 void push_fold_case(const std::string& what, const SR& sr) {
   for (const auto& [size, u_density] : std::vector<std::pair<Index, double>>{{6000, 0.0005}, {6000, 0.02}, {20000, 0.02}, {20000, 0.5}})

@@ -89,31 +89,45 @@ class SmallBlockCache {
   static std::size_t class_bytes(int c) { return smallest << c; }
 
   /// A kept block of class c for device dev, or nullptr.
-  void* take(int dev, int c) {
+  void* take(int dev, int c) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::vector<void*>& list = kept_[key(dev, c)];
-    if (list.empty()) return nullptr;
-    void* p = list.back();
-    list.pop_back();
+    const auto it = kept_.find(key(dev, c));
+    if (it == kept_.end() || it->second.empty()) return nullptr;
+    void* p = it->second.back();
+    try {
+      live_[p] = {dev, c};
+    } catch (...) {
+      return nullptr;  // it stays kept; the caller allocates from the pool
+    }
+    it->second.pop_back();
     kept_bytes_ -= class_bytes(c);
-    live_[p] = {dev, c};
     return p;
   }
-  /// Records a block allocated at class c's size.
-  void allocated(void* p, int dev, int c) {
+  /// Records a block allocated at class c's size; false (nothing recorded) if the record itself
+  /// cannot be allocated: the caller then frees the block.
+  bool allocated(void* p, int dev, int c) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    live_[p] = {dev, c};
+    try {
+      live_[p] = {dev, c};
+      return true;
+    } catch (...) {
+      return false;
+    }
   }
   /// Keeps p if it is one of ours, `reusable` (freed on the library's stream, not in a capture)
   /// and there is room; false: the caller frees it.
-  bool keep(void* p, bool reusable) {
+  bool keep(void* p, bool reusable) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto it = live_.find(p);
     if (it == live_.end()) return false;
     const Block b = it->second;
     live_.erase(it);
     if (!reusable || kept_bytes_ + class_bytes(b.cls) > most_kept) return false;
-    kept_[key(b.dev, b.cls)].push_back(p);
+    try {  // device_free is noexcept: a block that cannot be listed goes back to the pool
+      kept_[key(b.dev, b.cls)].push_back(p);
+    } catch (...) {
+      return false;
+    }
     kept_bytes_ += class_bytes(b.cls);
     return true;
   }
@@ -256,7 +270,10 @@ void* device_allocate(std::size_t bytes, const char* what) {
                                          ", " + mib(free) + " free of " + mib(total));
   }
   if (err != cudaSuccess) fail(err, "cudaMallocAsync");
-  if (cached) small_blocks().allocated(p, dev, cls);
+  if (cached && !small_blocks().allocated(p, dev, cls)) {
+    cudaFreeAsync(p, s);
+    throw_error(Info::out_of_memory, std::string("out of host memory recording the device allocation of ") + what);
+  }
   return p;
 }
 
