@@ -114,15 +114,16 @@ class SmallBlockCache {
       return false;
     }
   }
-  /// Keeps p if it is one of ours, `reusable` (freed on the library's stream, not in a capture)
-  /// and there is room; false: the caller frees it.
-  bool keep(void* p, bool reusable) noexcept {
+  /// Keeps p if it is one of ours, reusable() says the stream may reuse it, and there is room;
+  /// false: the caller frees it. reusable() is asked only of our blocks (it asks the driver).
+  template <class Reusable>
+  bool keep(void* p, const Reusable& reusable) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto it = live_.find(p);
     if (it == live_.end()) return false;
     const Block b = it->second;
     live_.erase(it);
-    if (!reusable || kept_bytes_ + class_bytes(b.cls) > most_kept) return false;
+    if (kept_bytes_ + class_bytes(b.cls) > most_kept || !reusable()) return false;
     try {  // device_free is noexcept: a block that cannot be listed goes back to the pool
       kept_[key(b.dev, b.cls)].push_back(p);
     } catch (...) {
@@ -158,6 +159,13 @@ SmallBlockCache& small_blocks() {
 }
 
 cudaStream_t library_stream();
+
+/// Whether blocks freed on s may serve s's later allocations: s is the library's own stream and
+/// is not being captured (a user's capture of it would leave the block's free to the graph).
+bool serves_small_blocks(cudaStream_t s) noexcept {
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  return s == library_stream() && cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
+}
 
 /// Gives the freed blocks the pool keeps back to the device (after the work that may still use
 /// them), so that an allocation or a free-memory count sees them. `context` says why, for the
@@ -248,9 +256,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
   const cudaStream_t s = stream();
   const int cls = SmallBlockCache::class_of(bytes);
   int dev = 0;
-  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  const bool cached = cls >= 0 && s == library_stream() && cudaGetDevice(&dev) == cudaSuccess &&
-                      cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
+  const bool cached = cls >= 0 && serves_small_blocks(s) && cudaGetDevice(&dev) == cudaSuccess;
   if (cached)
     if (void* kept = small_blocks().take(dev, cls)) return kept;
   const std::size_t asked = cached ? SmallBlockCache::class_bytes(cls) : bytes;  // a cached block serves its whole class later
@@ -284,9 +290,7 @@ void device_free(void* p) noexcept {
     return;
   }
   const cudaStream_t s = stream();
-  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  const bool reusable = s == library_stream() && cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
-  if (small_blocks().keep(p, reusable)) return;
+  if (small_blocks().keep(p, [s] { return serves_small_blocks(s); })) return;
   cudaFreeAsync(p, s);
 }
 
