@@ -34,6 +34,7 @@ struct Inputs {
   Vector<Int> w;               // the output of the operations that make a vector
   Vector<std::int32_t> level;  // an assign's output that already holds entries (as BFS's level does)
   Index probe = 0;             // an index of u, for set_element / extract_element
+  Scalar<Int> sum{Backend::cuda};  // a reduce into a Scalar's output (on the device: no wait)
 };
 
 struct GraphState {
@@ -114,6 +115,7 @@ const std::vector<std::pair<std::string, Op>>& operations() {
       {"apply", [](GraphState&, Inputs& x) { apply(x.w, no_mask, no_accum, ainv<Int>{}, x.u); }},
       {"select", [](GraphState&, Inputs& x) { select(x.w, no_mask, no_accum, valuegt<Int>{}, x.u, Int(0)); }},
       {"reduce_scalar", [](GraphState&, Inputs& x) { benchmark::DoNotOptimize(reduce(plus_monoid<Int>{}, x.u)); }},
+      {"reduce_into_scalar", [](GraphState&, Inputs& x) { reduce(x.sum, no_accum, plus_monoid<Int>{}, x.u); }},
       {"nvals", [](GraphState&, Inputs& x) { benchmark::DoNotOptimize(x.u.nvals()); }},
       {"set_element", [](GraphState&, Inputs& x) {
          x.w.set_element(Int(5), x.probe);

@@ -1443,7 +1443,9 @@ void expect_unchanged(Ctx& ctx, const std::string& what, const C& before, const 
   }                                                                                                                    \
   inline GrB_Info grb_reduce_scalar(CTYPE* s, GrB_BinaryOp acc, GrB_Monoid mon, GrB_Matrix a) {                         \
     return GrB_Matrix_reduce_##SUFFIX(s, acc, mon, a, nullptr);                                                        \
-  }
+  }                                                                                                                    \
+  inline GrB_Info grb_scalar_set(GrB_Scalar s, CTYPE x) { return GrB_Scalar_setElement_##SUFFIX(s, x); }                \
+  inline GrB_Info grb_scalar_get(CTYPE* x, GrB_Scalar s) { return GrB_Scalar_extractElement_##SUFFIX(x, s); }
 HPG_GRB_SCALAR_CALLS(bool, BOOL)
 HPG_GRB_SCALAR_CALLS(std::int8_t, INT8)
 HPG_GRB_SCALAR_CALLS(std::int16_t, INT16)

@@ -285,6 +285,32 @@ TEST(LoopGpu, ARoundCounterCountsOnTheDevice) {
   hpg::test::expect_same(hs, gs, "the last round each entry was seen");
 }
 
+/// A vector that is full when the loop is captured and loses entries in a later round cannot
+/// keep a known count: the body is captured again with its count on the device, and the rounds
+/// after the first are still one graph.
+TEST(LoopGpu, AFullVectorThatLosesEntriesIsCapturedAgain) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto run = [](Backend b) {
+    hpg::Vector<int> v(10, b);
+    hpg::assign(v, hpg::no_mask, hpg::no_accum, 0, hpg::all);
+    hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::rowindex<int>{}, v, 3);  // v(i) = i + 3
+    count_down(v);
+    EXPECT_EQ(v.nvals(), 10u);  // full when the loop starts, and after its first round
+    if (b == Backend::cuda) EXPECT_EQ(v.format(), hpg::detail::VectorFormat::bitmap);
+    const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }, 10);
+    return std::make_pair(rounds, std::move(v));
+  };
+  auto [hr, hv] = run(Backend::host);
+  const std::uint64_t before = graphs_run();
+  auto [gr, gv] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hr, 10u);
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(hv.nvals(), 1u);  // i + 2 - 10 > 0: vertex 9 is left
+  hpg::test::expect_same(hv, gv, "counted down");
+}
+
 /// BFS on a 64 x 64 grid (127 levels) in each direction: the host's levels and depth, parents one
 /// level up along an edge, and the pushed levels run as one graph.
 TEST(LoopGpu, BfsStretchesRunAsGraphs) {

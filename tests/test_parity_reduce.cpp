@@ -65,6 +65,46 @@ void compare_scalar(Ctx& ctx, const std::string& what, const T& h, const T& g, c
   }
 }
 
+/// GrB_Vector_reduce_Monoid_Scalar and GrB_Matrix_reduce_Monoid_Scalar: hpg::Scalar s, empty or
+/// holding a value, reduced into with and without an accumulator; whether s holds a value after
+/// (x without entries: cleared without accum, unchanged with it) and which.
+template <class T, class HMon, class X, class GX>
+void reduce_into_scalar_case(Ctx& ctx, Rng& r, const HMon& hm, Mon gm, bool bounded, const X& x, GX gx, const std::string& xdesc) {
+  for (int k = 0; k < 4; ++k) {
+    const bool holds = k & 1, accumulates = k & 2;
+    const auto acc = accum_of<T>(random_accum<T>(r, true));
+    const T s0 = random_value<T>(r);
+    const std::string what = std::string("reduce to GrB_Scalar monoid=") + name(gm) + "<" + type_name<T>() + "> accum=" +
+                             (accumulates ? acc.name : std::string("none")) + " s=" + (holds ? show(s0) : std::string("empty")) + " " + xdesc;
+    hpg::Scalar<T> hs(ctx.backend);
+    if (holds) hs.set_element(s0);
+    if (auto e = ctx.run_hpg(what, [&] {
+          if (accumulates) hpg::reduce(hs, acc.h, hm, x);
+          else hpg::reduce(hs, hpg::no_accum, hm, x);
+        })) {
+      ctx.fail("  case: " + what + "\n  hpg threw " + e->what());
+      continue;
+    }
+    GrB_Scalar raw = nullptr;
+    grb_ok(GrB_Scalar_new(&raw, hpg::grb_type<T>()), "GrB_Scalar_new");
+    using Opaque = std::remove_pointer_t<GrB_Scalar>;
+    std::unique_ptr<Opaque, void (*)(Opaque*)> gs(raw, [](Opaque* p) { GrB_Scalar_free(&p); });
+    if (holds) grb_ok(grb_scalar_set(gs.get(), s0), "GrB_Scalar_setElement");
+    grb_ok(gx(gs.get(), accumulates ? acc.g : nullptr), "GrB_reduce to GrB_Scalar");
+    GrB_Index gn = 0;
+    grb_ok(GrB_Scalar_nvals(&gn, gs.get()), "GrB_Scalar_nvals");
+    const std::optional<T> got = hs.extract_element();
+    if (got.has_value() != (gn == 1)) {
+      ctx.fail("  case: " + what + "\n  hpg's scalar " + (got ? "holds a value" : "is empty") + ", SuiteSparse's " + (gn ? "holds one" : "is empty"));
+      continue;
+    }
+    if (!got || bounded) continue;  // ANY: which entry it takes is free; presence was checked
+    T want{};
+    grb_ok(grb_scalar_get(&want, gs.get()), "GrB_Scalar_extractElement");
+    compare_scalar(ctx, what, *got, want);
+  }
+}
+
 /// s = reduce(monoid, u) and s = accum(s, reduce(monoid, A)) on both sides.
 template <class T, class HMon>
 void reduce_scalar_case(Ctx& ctx, Rng& r, Fill fill, const HMon& hm, Mon gm, bool bounded, const Values& vals) {
@@ -108,6 +148,12 @@ void reduce_scalar_case(Ctx& ctx, Rng& r, Fill fill, const HMon& hm, Mon gm, boo
       compare_scalar(ctx, what, h, grb_ms(gm, nullptr, T{}));
     }
   }
+  reduce_into_scalar_case<T>(ctx, r, hm, gm, bounded, u.h, [&](GrB_Scalar gs, GrB_BinaryOp ac) {
+    return GrB_Vector_reduce_Monoid_Scalar(gs, ac, grb_monoid<T>(gm), u.g.get(), nullptr);
+  }, "u:[" + std::to_string(n) + ", " + std::to_string(u.h.nvals()) + " entries, " + fill_name(fill) + "]");
+  reduce_into_scalar_case<T>(ctx, r, hm, gm, bounded, a.h, [&](GrB_Scalar gs, GrB_BinaryOp ac) {
+    return GrB_Matrix_reduce_Monoid_Scalar(gs, ac, grb_monoid<T>(gm), a.g.get(), nullptr);
+  }, "A:[" + std::to_string(m) + "x" + std::to_string(n) + ", " + std::to_string(a.h.nvals()) + " entries, " + fill_name(fill) + "]");
   // With an accumulator: s = accum(s, reduce(...)).
   for (int k = 0; k < 2; ++k) {
     const auto acc = accum_of<T>(random_accum<T>(r, true));

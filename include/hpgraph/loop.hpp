@@ -34,6 +34,7 @@
 #include <exception>
 #include <limits>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "hpgraph/scalar.hpp"
@@ -75,6 +76,9 @@ namespace detail {
 
 /// Loop graphs this thread has run (for tests: whether a loop ran on the device).
 inline thread_local std::uint64_t device_loop_graphs = 0;
+/// Why this thread's last device loop ran its rounds from the host instead (what its body did that
+/// a graph cannot hold), or empty: for a test's message and for a user asking why a loop is slow.
+inline thread_local std::string device_loop_declined;
 
 template <class T>
 bool loop_condition_holds(const NonEmpty<T>& c) {
@@ -113,6 +117,7 @@ template <class T, class Body>
 std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds, const RoundCounter& counter) {
   std::size_t arena = std::size_t(64) << 20;
   Index scale = 4;
+  std::vector<const void*> counted;  // full vectors that a round left with fewer entries
   for (int attempt = 0; attempt < 12; ++attempt) {
     std::optional<cuda::DeviceLoop> made;
     try {
@@ -125,7 +130,8 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     void* counter_word = counter.scalar ? counter.on_device(counter.scalar) : nullptr;  // before the capture: it may copy
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
-    bool captured = false;
+    cap.counted = counted;
+    bool captured = false, again = false;
     std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
       LoopCaptureScope capturing(&cap);
@@ -142,10 +148,16 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
         loop.end(cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
         captured = true;
-      } catch (const CaptureUnsupported&) {
+      } catch (const CaptureUnsupported& e) {
         loop.abort();
+        device_loop_declined = e.what();
+        if (cap.lost_entries && !cap.counts(cap.lost_entries)) {
+          counted.push_back(cap.lost_entries);  // carry it with its count on the device
+          again = true;
+        }
       } catch (const Error&) {
         if (!loop.abort()) failure = std::current_exception();  // else CUDA refused a call: loop on the host
+        else device_loop_declined = "CUDA refused a call of the capture";
       } catch (...) {
         loop.abort();
         failure = std::current_exception();
@@ -155,12 +167,14 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     if (!captured) {
       loop.release_freed();
       if (failure) std::rethrow_exception(failure);
+      if (again) continue;
       if (cap.wanted <= arena) return std::nullopt;
       arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
       continue;
     }
     done = loop.run(done);
     ++device_loop_graphs;
+    device_loop_declined.clear();
     loop.release_freed();  // after the graph: it read them
     if (!loop.overflowed()) return done;
     for (const auto& v : cap.carried) v->recover();  // the last round's lists that outgrew their storage

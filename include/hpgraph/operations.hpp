@@ -618,9 +618,7 @@ auto reduce(const Monoid& m, const Vector<U>& u) {
   if (b == Backend::cuda) return static_cast<Z>(detail::cuda::reduce_vector(m, detail::VectorAccess::device(u)));
 #endif
   const auto s = detail::host::sparse_of(detail::VectorAccess::host(u));
-  Z acc = m.identity();
-  for (std::size_t k = 0; k < s.idx.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(s.val[k])));
-  return acc;
+  return detail::host::reduce_tree<Z>(m, s.val, 0, s.idx.size());
 }
 template <class Monoid, class A>
 auto reduce(const Monoid& m, const Matrix<A>& a) {
@@ -630,9 +628,7 @@ auto reduce(const Monoid& m, const Matrix<A>& a) {
   if (b == Backend::cuda) return static_cast<Z>(detail::cuda::reduce_matrix(m, detail::MatrixAccess::device(a)));
 #endif
   const auto& h = detail::MatrixAccess::host(a);
-  Z acc = m.identity();
-  for (std::size_t k = 0; k < h.val.size(); ++k) acc = static_cast<Z>(m(acc, detail::host::cast<Z>(h.val[k])));
-  return acc;
+  return detail::host::reduce_tree<Z>(m, h.val, 0, h.val.size());
 }
 /// s = accum(s, reduce(m, x)) (accum may be hpg::no_accum).
 template <class S, class Accum, class Monoid, class X>
@@ -641,6 +637,38 @@ void reduce(S& s, const Accum& accum, const Monoid& m, const X& x) {
   const auto r = reduce(m, x);
   if constexpr (std::is_same_v<Accum, no_accum_t>) s = detail::host::cast<S>(r);
   else s = detail::host::cast<S>(accum(s, detail::host::cast<S>(r)));
+}
+
+/// GrB_Vector_reduce_Monoid_Scalar / GrB_Matrix_reduce_Monoid_Scalar: s = accum(s, (+) over the
+/// entries of x). With no entries there is nothing to reduce, as in SuiteSparse: without accum s
+/// loses its value, with accum s is unchanged; an s without a value takes the result as it is.
+/// On the GPU the result goes to the scalar's device word with no host wait, where the next call
+/// that reads the scalar (an assign of it) reads it: a device loop's body can reduce into a
+/// Scalar. Whether x has entries decides whether s holds a value, so a vector whose count only
+/// the device knows is counted first (a wait; in a device loop's body, the loop runs from the host).
+template <class S, class Accum, class Monoid, class X>
+  requires(detail::is_vector<X>::value || detail::is_matrix<X>::value)
+void reduce(Scalar<S>& s, const Accum& accum, const Monoid& m, const X& x, const Descriptor& = {}) {
+  [[maybe_unused]] const Backend b = detail::common_backend("reduce", s, x);
+  constexpr bool accumulates = !std::is_same_v<Accum, no_accum_t>;
+  if (x.nvals() == 0) {
+    if constexpr (!accumulates) s.clear();
+    return;
+  }
+  const bool fold = accumulates && s.nvals() > 0;
+#if HPG_HAS_CUDA
+  if (b == Backend::cuda) {
+    S* out = detail::ScalarAccess::written_on_device(s);
+    if constexpr (detail::is_vector<X>::value) detail::cuda::reduce_vector_into(m, detail::VectorAccess::device(x), accum, fold, out);
+    else detail::cuda::reduce_matrix_into(m, detail::MatrixAccess::device(x), accum, fold, out);
+    return;
+  }
+#endif
+  const S r = detail::host::cast<S>(reduce(m, x));
+  if constexpr (accumulates) {
+    if (fold) return s.set_element(detail::host::cast<S>(accum(*s.extract_element(), r)));
+  }
+  s.set_element(r);
 }
 
 // ---- assign and extract -------------------------------------------------------------------------

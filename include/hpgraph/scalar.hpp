@@ -3,9 +3,10 @@
 // when it runs, not when it was queued: a device loop's body can use a value that changes from
 // round to round (a BFS's depth, counted by loop_while) without a host round trip.
 //
-// Whether it holds a value is known on the host at every moment (only set_element and clear
-// change it), so asking costs no wait. The value is known on the host too until a device loop
-// counts into it; reading it back after that (extract_element) waits.
+// Whether it holds a value is known on the host at every moment (set_element, clear and a reduce
+// into it change it, and a reduce knows on the host whether it has entries to reduce), so asking
+// costs no wait. The value is known on the host too until a device loop counts into it or a
+// reduce on the GPU writes it; reading it back after that (extract_element) waits.
 #pragma once
 
 #include <optional>
@@ -133,6 +134,16 @@ struct ScalarAccess {
   template <class T>
   static T* counted_on_device(Scalar<T>& s) {
     T* p = const_cast<T*>(device(s));
+    s.host_current_ = false;
+    return p;
+  }
+  /// Where a kernel writes the scalar's new value (a reduce into it): it holds a value from now on,
+  /// and only the device knows which. The value it held is there first, for a kernel that
+  /// accumulates into it.
+  template <class T>
+  static T* written_on_device(Scalar<T>& s) {
+    T* p = const_cast<T*>(device(s));
+    s.present_ = true;
     s.host_current_ = false;
     return p;
   }

@@ -385,15 +385,19 @@ namespace detail {
 template <class T>
 class CarriedVector final : public LoopCarried {
  public:
-  CarriedVector(const Vector<T>& v, Index scale) : v_(&const_cast<Vector<T>&>(v)) {
+  CarriedVector(const Vector<T>& v, Index scale, bool count_full) : v_(&const_cast<Vector<T>&>(v)) {
     if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
     UncapturedScope now;  // the carried form is made once, before the loop runs
-    cuda::carry_form(v.dev_, scale);
+    cuda::carry_form(v.dev_, scale, count_full);
     storage_ = cuda::CarriedStorage<T>::of(v.dev_);
   }
   const void* object() const noexcept override { return v_; }
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
   void write_back(unsigned* overflow) override {
+    if (storage_.known && !(v_->dev_.format == VectorFormat::bitmap && v_->dev_.nvals.is(*storage_.known))) {
+      if (LoopCapture* c = loop_capture()) c->lost_entries = v_;  // capture again, its count on the device
+      throw CaptureUnsupported("a full carried vector that loses entries");
+    }
     cuda::carry_back(v_->dev_, storage_, overflow);
     end_ = cuda::CarriedStorage<T>::of(v_->dev_);
   }
@@ -418,7 +422,7 @@ void carry(LoopCapture& c, const Vector<T>& v) {
   if (v.size() && c.in_arena_or_carried(v.dev_.idx.data(), v.dev_.val.data(), v.dev_.present.data()))
     throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
   try {
-    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale));
+    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, c.counts(&v)));
   } catch (const Error& e) {  // out of memory for its carried form: the loop runs on the host
     throw CaptureUnsupported(e.what());
   }

@@ -19,6 +19,9 @@
 //   value(i) -> value_type                item i's value, for i < count
 //   emit(i, prefix, value)                item i's exclusive prefix (called once per item, in step 2)
 //   total(count, sum)                     the count and the sum over all items (called once)
+// or, instead of emit, for items whose output is work to share out (a bitmap word's set bits):
+//   emit_by_warp(i, valid, prefix)        called by all 32 lanes of a warp together, each with its
+//                                         item (valid false: a lane past the count, no item)
 #pragma once
 
 #include <cub/block/block_reduce.cuh>
@@ -60,6 +63,12 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_reduce_kern
   if (threadIdx.x == 0) block_sum[blockIdx.x] = sum;
 }
 
+/// Whether the items share their emits out across a warp (see the top of this file).
+template <class Items>
+concept WarpEmitted = requires(const Items& items, Index i, bool valid, typename Items::value_type prefix) {
+  items.emit_by_warp(i, valid, prefix);
+};
+
 template <class Items>
 __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(DeviceCount::View count, Items items,
                                                                             const typename Items::value_type* block_sum) {
@@ -77,7 +86,8 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   if (threadIdx.x == 0) base_of_block = before;
   __syncthreads();
   V base = base_of_block;
-  const CountedChunk c = CountedChunk::of(count_of(count));
+  const Index m = count_of(count);
+  const CountedChunk c = CountedChunk::of(m);
   for (Index tile = c.begin; tile < c.end; tile += counted_scan_tile) {
     V v[counted_scan_items];
 #pragma unroll
@@ -92,11 +102,12 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
 #pragma unroll
     for (unsigned k = 0; k < counted_scan_items; ++k) {
       const Index i = tile + Index(threadIdx.x) * counted_scan_items + k;
-      if (i < c.end) items.emit(i, base + prefix[k], v[k]);
+      if constexpr (WarpEmitted<Items>) items.emit_by_warp(i, i < c.end, base + prefix[k]);  // every lane: the tile loop is block-uniform
+      else if (i < c.end) items.emit(i, base + prefix[k], v[k]);
     }
     base += tile_sum;
   }
-  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) items.total(count_of(count), base);
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) items.total(m, base);
 }
 
 /// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound

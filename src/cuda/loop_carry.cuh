@@ -105,11 +105,12 @@ inline Index carried_capacity(Index size, Index now, Index scale) {
 
 /// Brings v into its carried form (run outside the capture, before the loop): a sparse v gets
 /// arrays of carried_capacity entries and its count as a device word of its own (its count is
-/// read: a host wait); a bitmap keeps its arrays, and its count is a device word unless v is full.
+/// read: a host wait); a bitmap keeps its arrays, and its count is a device word unless v is full
+/// and not `count_full` (a full vector that a round may leave with fewer entries).
 template <class T>
-void carry_form(DeviceVec<T>& v, Index scale) {
+void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
   guarded("loop_while: preparing a carried vector", [&] {
-    if (v.format == VectorFormat::bitmap && v.nvals.is(v.size)) return;
+    if (v.format == VectorFormat::bitmap && v.nvals.is(v.size) && !count_full) return;
     DeviceArray<unsigned long long> word(1, "carried vector count");
     if (v.format == VectorFormat::sparse) {
       const Index capacity = carried_capacity(v.size, v.nvals.get(), scale);
@@ -121,6 +122,11 @@ void carry_form(DeviceVec<T>& v, Index scale) {
       v.idx = std::move(idx);
       v.val = std::move(val);
     } else {
+      if (v.present.empty()) {  // a full bitmap may have no presence flags: a carried one that can lose entries needs them
+        DeviceArray<std::uint8_t> present(v.size, "carried vector bitmap");
+        device_memset(present.data(), 1, v.size);
+        v.present = std::move(present);
+      }
       carry_count_kernel<<<1, 1, 0, stream()>>>(v.nvals.view(), word.data());
       check_launch("carry_count_kernel");
     }

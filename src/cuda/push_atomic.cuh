@@ -181,14 +181,23 @@ struct BitList {
   Z* tval;
   unsigned long long* count;
   __device__ std::uint32_t value(Index w) const { return __popc(bits[w]); }
-  __device__ void emit(Index w, std::uint32_t pos, std::uint32_t) const {
-    if (offsets) offsets[w] = pos;
-    for (std::uint32_t b = bits[w]; b; b &= b - 1) {
-      const std::uint32_t i = std::uint32_t(w) * 32 + __ffs(b) - 1;
-      idx[pos] = i;
-      if constexpr (Keep) tval[pos] = kept[i];
-      else tval[pos] = identity;
-      ++pos;
+  /// A word's set bits are shared out over the warp: lane j writes bit j of each non-zero word
+  /// the warp holds, so a word of 32 entries is 32 parallel writes, not a thread's 32 dependent
+  /// ones (a band of a grid's vertices fills whole words).
+  __device__ void emit_by_warp(Index w, bool valid, std::uint32_t pos) const {
+    const std::uint32_t word = valid ? bits[w] : 0;
+    if (valid && offsets) offsets[w] = pos;
+    const unsigned lane = threadIdx.x % 32;
+    for (unsigned busy = __ballot_sync(~0u, word != 0); busy; busy &= busy - 1) {
+      const int from = __ffs(busy) - 1;
+      const std::uint32_t bits_of = __shfl_sync(~0u, word, from), at = __shfl_sync(~0u, pos, from);
+      const std::uint32_t first = std::uint32_t(__shfl_sync(~0u, static_cast<unsigned long long>(w), from)) * 32;
+      if (bits_of >> lane & 1u) {
+        const std::uint32_t slot = at + __popc(bits_of & ((1u << lane) - 1u)), i = first + lane;
+        idx[slot] = i;
+        if constexpr (Keep) tval[slot] = kept[i];
+        else tval[slot] = identity;
+      }
     }
   }
   __device__ void total(Index nwords, std::uint32_t n) const {

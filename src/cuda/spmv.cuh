@@ -418,10 +418,12 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   const auto sparse_enough = [&](Index k) { return static_cast<double>(k) < tuning().push_pull_density * static_cast<double>(u.size); };
   // In a device loop's capture a sparse u whose count is on the device pushes: the count is not
   // known until the round runs, and u is sparse because it was when the loop began.
+  // Likewise a bitmap u whose count is on the device pulls there: it was dense when the loop began.
+  const bool counted_in_capture = !u.nvals.if_known() && loop_capture();
   const bool sparse_input = d.method == AxbMethod::automatic
                                 ? (u.format == VectorFormat::sparse && !u.nvals.if_known() &&
                                    (loop_capture() || sparse_enough(sparse_bound(u)))) ||
-                                      sparse_enough(u.nvals)
+                                      (!(counted_in_capture && u.format == VectorFormat::bitmap) && sparse_enough(u.nvals))
                                 : d.method == AxbMethod::push;
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.

@@ -174,8 +174,9 @@ __global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T*
 /// W<M, replace> = accum ? accum(W, T) : T, with T given as a bitmap (tval, tpres). Written to new
 /// storage and swapped in: a throw leaves w as it was. `t_nvals`: T's entry count where the caller
 /// knows it (n: T is full, as for an operation on full inputs). With no mask and no region the
-/// result is then T, or full when T is full or W is full and accumulated into: nvals is known
-/// without a count, and the host waits for nothing.
+/// result is then T, or full when T is full or W is full and accumulated into; under a mask or a
+/// region it is full when W is full, nothing is replaced, and T is full or accumulated into W:
+/// nvals is known without a count, and the host waits for nothing.
 template <class W, class T, class Accum>
 void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, const T* tval, const std::uint8_t* tpres,
                    bool replace, const std::uint8_t* region = nullptr, std::optional<Index> t_nvals = std::nullopt) {
@@ -189,6 +190,9 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   std::optional<Index> known;  // the result's count, when it needs no counting
   if (everywhere && !accumulates) known = t_nvals;
   else if (everywhere && (t_nvals == n || w.nvals.is(n))) known = n;
+  // A full w keeps every entry whatever the mask when nothing is replaced and each entry the mask
+  // allows is accumulated into or taken from a full T.
+  else if (!replace && w.nvals.is(n) && (accumulates || t_nvals == n)) known = n;
   const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;

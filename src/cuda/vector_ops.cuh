@@ -263,15 +263,21 @@ struct maybe_op {
   }
 };
 
-/// Reduces first[0, n) with op from init on the device (CUB), then brings the one result back: one
-/// wait, where Thrust's reduce waited twice.
+/// Reduces first[0, n) with op from init into *out on the device (CUB), ordered on the library's
+/// stream; no wait.
+template <class It, class V, class Op>
+void reduce_on_device(It first, Index n, V init, Op op, V* out, const char* what) {
+  std::size_t temp_bytes = 0;
+  check_cuda(cub::DeviceReduce::Reduce(nullptr, temp_bytes, first, out, static_cast<std::int64_t>(n), op, init, stream()), what);
+  DeviceArray<std::uint8_t> temp(temp_bytes, what);
+  check_cuda(cub::DeviceReduce::Reduce(temp.data(), temp_bytes, first, out, static_cast<std::int64_t>(n), op, init, stream()), what);
+}
+
+/// The same, then the one result brought back: one wait, where Thrust's reduce waited twice.
 template <class It, class V, class Op>
 V reduce_to_host(It first, Index n, V init, Op op, const char* what) {
   DeviceArray<V> out(1, what);
-  std::size_t temp_bytes = 0;
-  check_cuda(cub::DeviceReduce::Reduce(nullptr, temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()), what);
-  DeviceArray<std::uint8_t> temp(temp_bytes, what);
-  check_cuda(cub::DeviceReduce::Reduce(temp.data(), temp_bytes, first, out.data(), static_cast<std::int64_t>(n), op, init, stream()), what);
+  reduce_on_device(first, n, init, op, out.data(), what);
   V result;
   copy_device_to_host(&result, out.data(), sizeof(V));
   return result;
@@ -304,6 +310,46 @@ auto reduce_vector(const Monoid& m, const DeviceVec<U>& u) {
 template <class Monoid, class A>
 auto reduce_matrix(const Monoid& m, const DeviceCsr<A>& a) {
   return reduce_values(m, a.val.data(), a.nvals);
+}
+
+/// *s = accum(*s, r) where the scalar held a value and there is an accumulator, else r: the step
+/// that puts a reduction's result into a Scalar's device word (r has a value: the caller reduced
+/// at least one entry).
+template <class S, class Z, class Accum>
+__global__ void fold_into_scalar_kernel(Accum accum, bool fold, const MaybeValue<Z>* r, S* s) {
+  if constexpr (std::is_invocable_v<const Accum&, const S&, const S&>) {
+    if (fold) {
+      *s = typecast<S>(accum(*s, typecast<S>(r->value)));
+      return;
+    }
+  }
+  *s = typecast<S>(r->value);
+}
+
+/// GrB_Vector_reduce_Monoid_Scalar on the device: *s = accum(*s, (+) of u's entries) (fold: the
+/// scalar holds a value and accum is an operator), with no host wait. u has at least one entry and
+/// its count is known on the host (the caller decided from it whether the scalar gets a value).
+template <class Monoid, class U, class S, class Accum>
+void reduce_vector_into(const Monoid& m, const DeviceVec<U>& u, const Accum& accum, bool fold, S* s) {
+  using Z = std::decay_t<decltype(m.identity())>;
+  DeviceArray<MaybeValue<Z>> r(1, "reduce");
+  const bool listed = u.format == VectorFormat::sparse || u.nvals.is(u.size);
+  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0),
+                                               maybe_entry<Z, U>{u.val.data(), listed ? nullptr : u.present.data()});
+  reduce_on_device(first, listed ? u.nvals.get() : u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, r.data(), "reduce");
+  fold_into_scalar_kernel<<<1, 1, 0, stream()>>>(accum, fold, r.data(), s);
+  check_launch("fold_into_scalar_kernel");
+}
+
+/// The same for a matrix's stored values.
+template <class Monoid, class A, class S, class Accum>
+void reduce_matrix_into(const Monoid& m, const DeviceCsr<A>& a, const Accum& accum, bool fold, S* s) {
+  using Z = std::decay_t<decltype(m.identity())>;
+  DeviceArray<MaybeValue<Z>> r(1, "reduce");
+  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, A>{a.val.data(), nullptr});
+  reduce_on_device(first, a.nvals, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, r.data(), "reduce");
+  fold_into_scalar_kernel<<<1, 1, 0, stream()>>>(accum, fold, r.data(), s);
+  check_launch("fold_into_scalar_kernel");
 }
 
 /// T(i) = (+)_j A(i, j): one thread per row.

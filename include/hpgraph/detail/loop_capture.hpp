@@ -51,6 +51,17 @@ struct LoopCapture {
   std::vector<void*> freed;      // memory from before the loop that the body freed
   std::vector<std::unique_ptr<LoopCarried>> carried;
   Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
+  // A full vector is carried with its count known (every later call takes its full-vector paths);
+  // one that a round leaves with fewer entries cannot be, and the body is captured again with
+  // its count a device word: these are the vectors carried that way, and `lost_entries` the one
+  // this capture found.
+  std::vector<const void*> counted;
+  const void* lost_entries = nullptr;
+  bool counts(const void* object) const noexcept {
+    for (const void* p : counted)
+      if (p == object) return true;
+    return false;
+  }
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {
