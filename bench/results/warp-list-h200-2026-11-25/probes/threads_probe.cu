@@ -9,8 +9,10 @@
 using namespace hpg;
 int main(int argc, char** argv) {
   const bool bfs_mode = argc > 1 && !std::strcmp(argv[1], "bfs");
-  Matrix<float> a = generate<float>(gen::parse_spec(bfs_mode ? "grid:64x64" : "rmat:11"), Backend::cuda);
-  if (bfs_mode) (void)bfs(a, 0); else (void)pagerank(a);
+  Matrix<float> a = generate<float>(gen::parse_spec(bfs_mode ? "grid:64x64" : "rmat:14"), Backend::cuda);
+  const bool fresh = argc > 2;  // a dup whose derived forms are built by the threads, as the test does
+  if (!fresh) { if (bfs_mode) (void)bfs(a, 0); else (void)pagerank(a); }
+  if (fresh) a = a.dup();
   a.wait();
   std::vector<std::thread> ts;
   for (int t = 0; t < 8; ++t) ts.emplace_back([&, t] {

@@ -1,0 +1,110 @@
+// Probe copy (not the library version): PageRank with its iterations as one loop_while.
+// PageRank as GraphBLAS calls (docs/design.md, "The four primitives"). Three variants:
+// - lagraph (default), LAGraph's LAGr_PageRank: r0 = 1/n; r' = (1-d)/n + (d/n) * (rank held by
+//   sinks) + d * A'(r ./ outdeg); stops when ||r' - r||_1 <= tol; not converging within
+//   max_iters is reported in the result (converged = false), never silently.
+// - gap: the same without the sinks' mass (GAP's pr.cc); stops at tol or max_iters, both fine.
+// - hpgraph, the HPGraph paper's form: PR(v) = (1-d) + d * sum PR(u) / outdeg(u), r0 = 1, and
+//   a vertex whose rank moved by tol or less is frozen (a per-vertex convergence mask), so late
+//   iterations touch only the vertices still moving. Stops when none moves or at max_iters.
+// The SpMV reads only A's pattern (plus.first: the value is w(k), the edge's weight is ignored).
+// Defined cases: a self-loop is an out-edge like any other (it counts in outdeg and returns rank to
+// its vertex), as LAGraph's row degree counts it; a non-square matrix is Error(dimension_mismatch);
+// n = 0 gives an empty rank with iterations 0 and converged = true; a graph without edges is all
+// sinks (lagraph: 1/n everywhere after one iteration; gap: (1-d)/n after two).
+#pragma once
+
+#include <cmath>
+#include <utility>
+
+#include "hpgraph/hpgraph.hpp"
+
+namespace hpg {
+
+enum class PageRankVariant { lagraph, gap, hpgraph };
+
+struct PageRankOptions {
+  double damping = 0.85;
+  double tol = 1e-4;
+  int max_iters = 100;
+  PageRankVariant variant = PageRankVariant::lagraph;
+};
+
+template <class R = float>
+struct PageRankResult {
+  Vector<R> rank;
+  int iterations = 0;
+  bool converged = false;
+  double last_change = 0;  // ||r' - r||_1 of the last iteration
+};
+
+namespace pagerank_detail {
+template <class R>
+struct abs_diff {
+  HPG_HOST_DEVICE R operator()(const R& x, const R& y) const { return x > y ? x - y : y - x; }
+};
+}  // namespace pagerank_detail
+
+template <class R = float, class T>
+PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
+  const Index n = a.nrows();
+  if (a.ncols() != n) throw Error(Info::dimension_mismatch, "pagerank: the matrix must be square");
+  if (!(o.damping >= 0 && o.damping <= 1) || !(o.tol >= 0) || o.max_iters < 0)
+    throw Error(Info::invalid_value, "pagerank: damping must be in [0, 1], tol >= 0, max_iters >= 0");
+  const Backend b = a.backend();
+  const bool paper = o.variant == PageRankVariant::hpgraph;
+  const R d = static_cast<R>(o.damping), nr = static_cast<R>(n);
+  PageRankResult<R> res{Vector<R>(n, b)};
+  if (n == 0) {  // nothing to rank: trivially converged, no iteration
+    res.converged = true;
+    return res;
+  }
+  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), sink_share(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
+  // Whether to go on: the paper's form while a vertex moves (`moving` holds those whose rank moved
+  // by more than tol); the others while ||r' - r||_1 > tol (`unsettled` has its one entry then).
+  Vector<R> moving(n, b), unsettled(1, b);
+  Scalar<R> change(b), sinks(b);  // ||r' - r||_1, and (d/n) * the rank held by sinks
+  assign(ones, no_mask, no_accum, R(1), all);
+  mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);
+  // Masked writes accumulate (second) into full vectors, so they stay known-full.
+  assign(scale, no_mask, no_accum, R(0), all);
+  apply(scale, outdeg, second<R>{}, bind_first(div<R>{}, d), outdeg, desc::structure);
+  if (o.variant == PageRankVariant::lagraph) {
+    assign(sink_share, no_mask, no_accum, d / nr, all);
+    assign(sink_share, outdeg, second<R>{}, R(0), all, desc::structure);
+  }
+  assign(res.rank, no_mask, no_accum, paper ? R(1) : R(1) / nr, all);
+  if (paper) assign(moving, no_mask, no_accum, R(1), all);
+  else assign(unsettled, no_mask, no_accum, R(1), all);
+  const R base = paper ? R(1) - d : (R(1) - d) / nr;
+  const int rounds = static_cast<int>(loop_while(nonempty(paper ? moving : unsettled), [&] {
+    ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);
+    if (paper) {
+      apply(t, no_mask, no_accum, identity<R>{}, res.rank);
+      assign(t, moving, no_accum, base, all, desc::structure);
+      vxm(t, moving, plus<R>{}, plus_first<R>, w, a, desc::structure);
+    } else {
+      assign(t, no_mask, no_accum, base, all);
+      if (o.variant == PageRankVariant::lagraph) {
+        ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, sink_share);
+        reduce(sinks, no_accum, plus_monoid<R>{}, sink_rank);
+        assign(t, no_mask, plus<R>{}, sinks, all);
+      }
+      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);
+    }
+    ewise_add(delta, no_mask, no_accum, pagerank_detail::abs_diff<R>{}, t, res.rank);
+    reduce(change, no_accum, plus_monoid<R>{}, delta);
+    apply(res.rank, no_mask, no_accum, identity<R>{}, t);
+    if (paper) {
+      select(moving, no_mask, no_accum, valuegt<R>{}, delta, static_cast<R>(o.tol));
+    } else {
+      assign(unsettled, no_mask, no_accum, change, all);
+      select(unsettled, no_mask, no_accum, valuegt<R>{}, unsettled, static_cast<R>(o.tol));
+    }
+  }, static_cast<Index>(o.max_iters)));
+  res.iterations = rounds;
+  res.converged = (paper ? moving : unsettled).nvals() == 0;
+  if (rounds > 0) res.last_change = static_cast<double>(*change.extract_element());
+  return res;
+}
+}  // namespace hpg
