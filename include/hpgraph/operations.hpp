@@ -660,7 +660,10 @@ void reduce(Scalar<S>& s, const Accum& accum, const Monoid& m, const X& x, const
   if (b == Backend::cuda) {
     S* out = detail::ScalarAccess::written_on_device(s);
     if constexpr (detail::is_vector<X>::value) detail::cuda::reduce_vector_into(m, detail::VectorAccess::device(x), accum, fold, out);
-    else detail::cuda::reduce_matrix_into(m, detail::MatrixAccess::device(x), accum, fold, out);
+    else {
+      const auto& da = detail::MatrixAccess::device(x);
+      detail::cuda::reduce_entries_into(m, da.val.data(), nullptr, da.nvals, accum, fold, out);
+    }
     return;
   }
 #endif

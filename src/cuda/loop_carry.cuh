@@ -148,15 +148,13 @@ void stage_carried(DeviceVec<T>& from, const CarriedStorage<T>& to, const std::v
 }
 
 /// Captured at the end of a loop body: what the body left in `from` goes into the carried storage
-/// (a sparse list that outgrew it sets *overflow instead).
+/// (a sparse list that outgrew it sets *overflow instead). A full carried form (`to.known`) takes
+/// only a full `from`: CarriedVector::write_back checks that first and captures the body again.
 template <class T>
 void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to, unsigned* overflow) {
   if (from.size != to.size) throw CaptureUnsupported("a carried vector whose size changes");
   const DeviceCount::View count = from.nvals.view();
   unsigned long long* word = to.known || (count.word == to.word && count.base == 0) ? nullptr : to.word;
-  if (to.known) {
-    if (!from.nvals.is(*to.known) || from.format != VectorFormat::bitmap) throw CaptureUnsupported("a full carried vector that loses entries");
-  }
   if (to.format == VectorFormat::sparse) {
     if (from.format != VectorFormat::sparse) throw CaptureUnsupported("a carried vector that changes from sparse to bitmap form");
     std::uint32_t* idx = from.idx.data() == to.idx ? nullptr : to.idx;

@@ -416,15 +416,12 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   // Pushes while u is sparse enough. A sparse u whose count is still on the device is known to be
   // when its arrays are short enough; only otherwise is its count read.
   const auto sparse_enough = [&](Index k) { return static_cast<double>(k) < tuning().push_pull_density * static_cast<double>(u.size); };
-  // In a device loop's capture a sparse u whose count is on the device pushes: the count is not
-  // known until the round runs, and u is sparse because it was when the loop began.
-  // Likewise a bitmap u whose count is on the device pulls there: it was dense when the loop began.
-  const bool counted_in_capture = !u.nvals.if_known() && loop_capture();
-  const bool sparse_input = d.method == AxbMethod::automatic
-                                ? (u.format == VectorFormat::sparse && !u.nvals.if_known() &&
-                                   (loop_capture() || sparse_enough(sparse_bound(u)))) ||
-                                      (!(counted_in_capture && u.format == VectorFormat::bitmap) && sparse_enough(u.nvals))
-                                : d.method == AxbMethod::push;
+  // In a device loop's capture a u whose count is on the device keeps the form it had when the
+  // loop began: sparse pushes, bitmap pulls (the count is not known until the round runs).
+  const bool counted = !u.nvals.if_known(), is_sparse = u.format == VectorFormat::sparse;
+  const bool sparse_input = d.method != AxbMethod::automatic ? d.method == AxbMethod::push
+                            : counted && loop_capture()    ? is_sparse
+                                                           : (is_sparse && counted && sparse_enough(sparse_bound(u))) || sparse_enough(u.nvals);
   if (sparse_input) {
     // Push through the rows of the other orientation: the one whose row k lists what u(k) reaches.
     // The mask is probed per product where it stands, so the call costs what the frontier costs.

@@ -326,30 +326,23 @@ __global__ void fold_into_scalar_kernel(Accum accum, bool fold, const MaybeValue
   *s = typecast<S>(r->value);
 }
 
-/// GrB_Vector_reduce_Monoid_Scalar on the device: *s = accum(*s, (+) of u's entries) (fold: the
-/// scalar holds a value and accum is an operator), with no host wait. u has at least one entry and
-/// its count is known on the host (the caller decided from it whether the scalar gets a value).
-template <class Monoid, class U, class S, class Accum>
-void reduce_vector_into(const Monoid& m, const DeviceVec<U>& u, const Accum& accum, bool fold, S* s) {
+/// GrB_Vector_reduce_Monoid_Scalar / GrB_Matrix_reduce_Monoid_Scalar on the device: *s =
+/// accum(*s, (+) of the n entries val[i] with present[i] set (present null: all n)) (fold: the
+/// scalar holds a value and accum is an operator), with no host wait. There is at least one entry
+/// (the caller decided from the count on the host whether the scalar gets a value).
+template <class Monoid, class V, class S, class Accum>
+void reduce_entries_into(const Monoid& m, const V* val, const std::uint8_t* present, Index n, const Accum& accum, bool fold, S* s) {
   using Z = std::decay_t<decltype(m.identity())>;
   DeviceArray<MaybeValue<Z>> r(1, "reduce");
-  const bool listed = u.format == VectorFormat::sparse || u.nvals.is(u.size);
-  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0),
-                                               maybe_entry<Z, U>{u.val.data(), listed ? nullptr : u.present.data()});
-  reduce_on_device(first, listed ? u.nvals.get() : u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, r.data(), "reduce");
+  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, V>{val, present});
+  reduce_on_device(first, n, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, r.data(), "reduce");
   fold_into_scalar_kernel<<<1, 1, 0, stream()>>>(accum, fold, r.data(), s);
   check_launch("fold_into_scalar_kernel");
 }
-
-/// The same for a matrix's stored values.
-template <class Monoid, class A, class S, class Accum>
-void reduce_matrix_into(const Monoid& m, const DeviceCsr<A>& a, const Accum& accum, bool fold, S* s) {
-  using Z = std::decay_t<decltype(m.identity())>;
-  DeviceArray<MaybeValue<Z>> r(1, "reduce");
-  auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, A>{a.val.data(), nullptr});
-  reduce_on_device(first, a.nvals, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, r.data(), "reduce");
-  fold_into_scalar_kernel<<<1, 1, 0, stream()>>>(accum, fold, r.data(), s);
-  check_launch("fold_into_scalar_kernel");
+template <class Monoid, class U, class S, class Accum>
+void reduce_vector_into(const Monoid& m, const DeviceVec<U>& u, const Accum& accum, bool fold, S* s) {
+  const bool listed = u.format == VectorFormat::sparse || u.nvals.is(u.size);  // as reduce_vector reads it
+  reduce_entries_into(m, u.val.data(), listed ? nullptr : u.present.data(), listed ? u.nvals.get() : u.size, accum, fold, s);
 }
 
 /// T(i) = (+)_j A(i, j): one thread per row.
