@@ -2,12 +2,17 @@
 // the first run as one CUDA graph; a body that cannot be a graph loops on the host instead.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
@@ -41,8 +46,14 @@ std::unique_ptr<hpg::DeviceCallCounter> try_counter() {
 /// Loop graphs this thread has run: whether a loop's rounds ran on the device, CUPTI or not.
 std::uint64_t graphs_run() { return hpg::detail::device_loop_graphs; }
 
+/// Lets loop_while capture however long its rounds take, while it lives: a test that counts graphs
+/// must not depend on the machine's speed (under a sanitizer every round is slow).
+struct CaptureSlowRounds : hpg::test::RestoreTuning {
+  CaptureSlowRounds() { hpg::detail::tuning().device_loop_slowest_round_us = 0; }
+};
+
 /// Sets how many rounds loop_while runs from the host before it captures, while it lives.
-struct CaptureAfter : hpg::test::RestoreTuning {
+struct CaptureAfter : CaptureSlowRounds {
   explicit CaptureAfter(std::uint64_t rounds) { hpg::detail::tuning().device_loop_after_rounds = rounds; }
 };
 
@@ -315,6 +326,7 @@ TEST(LoopGpu, AFullVectorThatLosesEntriesIsCapturedAgain) {
 /// level up along an edge, and the pushed levels run as one graph.
 TEST(LoopGpu, BfsStretchesRunAsGraphs) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureSlowRounds any_round;
   const auto spec = hpg::gen::parse_spec("grid:64x64");
   const hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
   for (auto method : {hpg::AxbMethod::push, hpg::AxbMethod::pull, hpg::AxbMethod::automatic}) {
@@ -350,6 +362,7 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
 /// and the host waits a fixed few whatever the number of rounds.
 TEST(LoopGpu, SsspRoundsRunAsOneGraph) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureSlowRounds any_round;
   const auto spec = hpg::test::weighted_grid("grid:64x64", 1, 9);
   const hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
   const hpg::Vector<float> want = hpg::sssp(ha, 0);
@@ -365,6 +378,79 @@ TEST(LoopGpu, SsspRoundsRunAsOneGraph) {
     EXPECT_LE(calls.host_waits, 16u) << hpg::to_string(calls);  // 8 with one round from the host, 1 each more
   }
   hpg::test::expect_same(want, got, "distances");
+}
+
+/// A loop whose rounds take longer than tuning().device_loop_slowest_round_us runs from the host,
+/// and says why; the same loop with that limit off is captured.
+TEST(LoopGpu, LongRoundsStayOnTheHost) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  hpg::detail::tuning().device_loop_slowest_round_us = 1;  // no round on a GPU is that short
+  hpg::Vector<int> v = countdown(Backend::cuda);
+  std::uint64_t before = graphs_run();
+  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }), 5u);
+  EXPECT_EQ(graphs_run() - before, 0u);
+  EXPECT_NE(hpg::detail::device_loop_declined.find("long"), std::string::npos) << hpg::detail::device_loop_declined;
+  hpg::detail::tuning().device_loop_slowest_round_us = 0;
+  v = countdown(Backend::cuda);
+  before = graphs_run();
+  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }), 5u);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+}
+
+/// PageRank's iterations, each variant, are one graph on the GPU, with the iterations, the
+/// convergence and (to float rounding) the ranks of the same rounds run from the host.
+TEST(LoopGpu, PageRankIterationsRunAsOneGraph) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("rmat:10"), Backend::cuda);
+  for (auto variant : {hpg::PageRankVariant::lagraph, hpg::PageRankVariant::gap, hpg::PageRankVariant::hpgraph}) {
+    hpg::PageRankOptions opt;
+    opt.variant = variant;
+    opt.tol = 1e-6;
+    hpg::detail::tuning().device_loops = false;
+    const hpg::PageRankResult<float> want = hpg::pagerank(a, opt);
+    hpg::detail::tuning().device_loops = true;
+    const std::uint64_t before = graphs_run();
+    const hpg::PageRankResult<float> got = hpg::pagerank(a, opt);
+    const int v = static_cast<int>(variant);
+    EXPECT_EQ(graphs_run() - before, 1u) << v << ": " << hpg::detail::device_loop_declined;
+    EXPECT_GT(got.iterations, 2) << v;
+    EXPECT_EQ(got.iterations, want.iterations) << v;
+    EXPECT_EQ(got.converged, want.converged) << v;
+    std::vector<Index> wi, gi;
+    std::vector<float> wr, gr;
+    want.rank.extract_tuples(wi, wr);
+    got.rank.extract_tuples(gi, gr);
+    ASSERT_EQ(wi, gi) << v;
+    for (std::size_t k = 0; k < wr.size(); ++k) EXPECT_NEAR(gr[k], wr[k], 1e-5 * std::fabs(wr[k]) + 1e-9) << v << " at " << wi[k];
+  }
+}
+
+/// Threads that capture, launch and drop loop graphs at once finish, also while a CUPTI counter
+/// is subscribed: CUDA 13.0's driver deadlocked there (two threads in cuGraphInstantiate and
+/// cuGraphExecDestroy, each holding the lock the other wanted) until the library took those calls
+/// one at a time (device_loop.cu, graph_lifecycle).
+TEST(LoopGpu, ThreadsCaptureLoopsAtOnceWhileCallsAreCounted) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto count = try_counter();
+  constexpr int threads = 8, loops = 4;
+  std::vector<int> rounds(threads * loops, -1);
+  std::vector<std::uint64_t> graphs(threads, 0);
+  std::vector<std::thread> ts;
+  for (int t = 0; t < threads; ++t)
+    ts.emplace_back([&, t] {
+      const std::uint64_t before = graphs_run();
+      for (int k = 0; k < loops; ++k) {
+        hpg::Vector<int> v = countdown(Backend::cuda);
+        rounds[t * loops + k] = static_cast<int>(hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }));
+      }
+      graphs[t] = graphs_run() - before;
+    });
+  for (auto& t : ts) t.join();
+  for (int k = 0; k < threads * loops; ++k) EXPECT_EQ(rounds[k], 5) << "loop " << k;
+  for (int t = 0; t < threads; ++t) EXPECT_EQ(graphs[t], std::uint64_t(loops)) << "thread " << t;
 }
 
 }  // namespace

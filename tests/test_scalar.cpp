@@ -100,7 +100,8 @@ TEST(ScalarGpu, AValueOnlyTheDeviceKnowsIsReadThere) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Backend b = Backend::cuda;
   const hpg::test::RestoreTuning restore;
-  hpg::detail::tuning().device_loop_after_rounds = 1;  // the loop below captures after one round
+  hpg::detail::tuning().device_loop_after_rounds = 1;  // the loop below captures after one round,
+  hpg::detail::tuning().device_loop_slowest_round_us = 0;  // however long its rounds take
   hpg::Scalar<int> x(-7, b);
   hpg::Vector<int> v(4, b);
   v.build(std::vector<Index>{2}, std::vector<int>{3});

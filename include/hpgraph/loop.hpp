@@ -18,7 +18,9 @@
 //
 // How the CUDA backend runs it: the first rounds run as written (they find the body's mistakes,
 // and build what the matrices need once: transposes, HYB; a loop that ends within
-// tuning().device_loop_after_rounds pays no capture). The body is then captured; every
+// tuning().device_loop_after_rounds pays no capture, and one whose rounds each take longer than
+// tuning().device_loop_slowest_round_us, mostly device work, stays on the host: the capture
+// would cost more than it saves). The body is then captured; every
 // vector it touches is carried: brought into a form that holds any count of entries, and what the
 // body leaves in it is copied back into that form at the end of every round. A body that asks the
 // host for a number (nvals, a reduce to a scalar, extract_element), sets elements, writes a
@@ -30,6 +32,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <limits>
@@ -198,10 +201,21 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
   if (c.v.backend() == Backend::cuda && tuning().device_loops && !loop_capture()) {
     // The first rounds as written: errors surface here, with their operation's name, the matrices'
     // derived forms get built, and a loop that ends by then pays no capture.
+    // A round is timed up to its condition's check, which waits for its count.
     const Index eager = std::max<Index>(1, tuning().device_loop_after_rounds);
-    while (rounds < eager && rounds < max_rounds && loop_condition_holds(c)) round();
-    if (rounds == eager && rounds < max_rounds && loop_condition_holds(c))
+    auto fastest = std::chrono::steady_clock::duration::max();
+    bool holds = rounds < max_rounds && loop_condition_holds(c);
+    while (holds && rounds < eager) {
+      const auto start = std::chrono::steady_clock::now();
+      round();
+      holds = rounds < max_rounds && loop_condition_holds(c);
+      fastest = std::min(fastest, std::chrono::steady_clock::now() - start);
+    }
+    const std::uint64_t slowest_us = tuning().device_loop_slowest_round_us;
+    const bool short_rounds = slowest_us == 0 || fastest < std::chrono::microseconds(slowest_us);
+    if (holds && rounds == eager && short_rounds)
       if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
+    if (holds && rounds == eager && !short_rounds) device_loop_declined = "its rounds are long enough to run from the host";
   }
 #endif
   while (rounds < max_rounds && loop_condition_holds(c)) round();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <mutex>
 #include <string>
 
 #include "hpgraph/cuda/device_counter.cuh"
@@ -49,6 +50,18 @@ __global__ void loop_condition_kernel(LoopCondition c, int counts_round) {
   cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && r < c.max_rounds && !*c.overflow ? 1u : 0u);
 }
 
+/// Held around every call that makes, instantiates, launches or destroys a loop's graph. With CUDA 13.0
+/// (driver 580.159.04) several threads doing so at once deadlock inside libcuda once CUPTI has
+/// subscribed in the process (a profiler, or an hpg::DeviceCallCounter even after it ended): one
+/// thread in cuGraphInstantiate holds the driver's lock and waits for CUPTI's, another in
+/// cuGraphExecDestroy holds CUPTI's and waits for the driver's (stacks in
+/// bench/results/loop-pagerank-h200-2026-11-25). These calls happen once per loop (a launch runs
+/// all its rounds), so taking them one at a time costs nothing a round pays.
+std::mutex& graph_lifecycle() {
+  static std::mutex m;
+  return m;
+}
+
 cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
 cudaGraph_t as_graph(void* g) { return static_cast<cudaGraph_t>(g); }
 
@@ -78,8 +91,11 @@ DeviceLoop::DeviceLoop(std::size_t arena_bytes) {
 
 DeviceLoop::~DeviceLoop() {
   if (capturing_) abort();
-  if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
-  if (graph_) cudaGraphDestroy(as_graph(graph_));
+  {
+    std::lock_guard lock(graph_lifecycle());
+    if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
+    if (graph_) cudaGraphDestroy(as_graph(graph_));
+  }
   UncapturedScope now;
   device_free(words_);  // after the graph, in the library stream's order
   device_free(capture_.arena);
@@ -87,6 +103,7 @@ DeviceLoop::~DeviceLoop() {
 }
 
 void DeviceLoop::begin() {
+  std::lock_guard lock(graph_lifecycle());
   cudaGraph_t g = nullptr;
   refuse(cudaGraphCreate(&g, 0), "cudaGraphCreate");
   graph_ = g;
@@ -100,6 +117,7 @@ void DeviceLoop::begin() {
 }
 
 void DeviceLoop::end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes) {
+  std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, &words_->rounds, &words_->overflow, counter, counter_bytes};
   loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(c, 1);
   refuse(cudaGetLastError(), "the loop's condition kernel");
@@ -140,6 +158,7 @@ bool DeviceLoop::abort() noexcept {
   cudaStreamIsCapturing(as_stream(stream_), &status);
   const bool invalidated = status == cudaStreamCaptureStatusInvalidated;
   if (capturing_ || status != cudaStreamCaptureStatusNone) {
+    std::lock_guard lock(graph_lifecycle());
     cudaGraph_t g = nullptr;
     cudaStreamEndCapture(as_stream(stream_), &g);
     if (g) cudaGraphDestroy(g);
@@ -162,7 +181,10 @@ Index DeviceLoop::run(Index done) {
   UncapturedScope now;
   Words w{done, 0};
   copy_host_to_device(words_, &w, sizeof(w));
-  check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
+  {
+    std::lock_guard lock(graph_lifecycle());
+    check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
+  }
   try {
     copy_device_to_host(&w, words_, sizeof(w));
   } catch (const Error& e) {

@@ -34,6 +34,12 @@ struct Tuning {
   /// instantiation cost about as much as 5-15 rounds from the host, so a loop that ends by then
   /// (a BFS's push or pull stretch on a small-world graph) pays none.
   std::uint64_t device_loop_after_rounds = 4;
+  /// ... and captures only when the fastest of those rounds took less than this many
+  /// microseconds. A longer round is mostly the device's own work: the launches and waits a graph
+  /// saves (tens of µs a round) are a small share of it, and the capture with its instantiation
+  /// (hundreds of µs) pays back only over many rounds (PageRank on kron-21, 0.6 ms a round and 7
+  /// rounds, ran 10% slower captured). 0: capture whatever the rounds took (for tests).
+  std::uint64_t device_loop_slowest_round_us = 400;
   /// The HYB numbers its columns by descending degree when the matrix has at least
   /// degree_order_min_entries entries and its busiest column holds at least degree_order_skew
   /// times the mean: the pull's gathers of u then fall on a few hot cache lines (the hubs) instead
