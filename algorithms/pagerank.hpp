@@ -7,9 +7,6 @@
 //   a vertex whose rank moved by tol or less is frozen (a per-vertex convergence mask), so late
 //   iterations touch only the vertices still moving. Stops when none moves or at max_iters.
 // The SpMV reads only A's pattern (plus.first: the value is w(k), the edge's weight is ignored).
-// The iterations are one loop_while (on the GPU, one graph when the rounds are short): the sinks'
-// rank and ||r' - r||_1 are reduced into Scalars and the convergence test is a one-entry vector,
-// so that no round asks the host for a number.
 // Defined cases: a self-loop is an out-edge like any other (it counts in outdeg and returns rank to
 // its vertex), as LAGraph's row degree counts it; a non-square matrix is Error(dimension_mismatch);
 // n = 0 gives an empty rank with iterations 0 and converged = true; a graph without edges is all
@@ -61,54 +58,47 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
     res.converged = true;
     return res;
   }
-  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), sink_share(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
-  // Whether to go on: the paper's form while a vertex moves (`moving` holds those whose rank moved
-  // by more than tol); the others while ||r' - r||_1 > tol (`unsettled` has its one entry then).
-  Vector<R> moving(n, b), unsettled(1, b);
-  Scalar<R> change(b), sinks(b);  // ||r' - r||_1, and (d/n) * the rank held by sinks
+  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), is_sink(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
+  Vector<bool> moving(n, b);
   assign(ones, no_mask, no_accum, R(1), all);
-  mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);  // out-degrees; sinks have none
+  mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);                     // out-degrees; sinks have none
   // scale = d / outdeg, and 0 at sinks: no edge leaves a sink, so its w is never read, and a full
-  // w spares the pull SpMV its presence bitmap. Masked writes into a full vector accumulate
-  // (second) so that it stays known-full.
+  // w spares the pull SpMV its presence bitmap.
   assign(scale, no_mask, no_accum, R(0), all);
-  apply(scale, outdeg, second<R>{}, bind_first(div<R>{}, d), outdeg, desc::structure);
+  apply(scale, outdeg, no_accum, bind_first(div<R>{}, d), outdeg, desc::structure);
+  // is_sink = 1 at sinks, 0 elsewhere: full, so the sinks' rank is a product of full vectors
+  // and one reduction (no masked, counted intermediate).
   if (o.variant == PageRankVariant::lagraph) {
-    assign(sink_share, no_mask, no_accum, d / nr, all);  // d/n at sinks, 0 elsewhere: sinks spread their rank evenly
-    assign(sink_share, outdeg, second<R>{}, R(0), all, desc::structure);
+    assign(is_sink, no_mask, no_accum, R(1), all);
+    assign(is_sink, outdeg, no_accum, R(0), all, desc::structure);
   }
   assign(res.rank, no_mask, no_accum, paper ? R(1) : R(1) / nr, all);
-  if (paper) assign(moving, no_mask, no_accum, R(1), all);
-  else assign(unsettled, no_mask, no_accum, R(1), all);
-  const R base = paper ? R(1) - d : (R(1) - d) / nr;
-  const int rounds = static_cast<int>(loop_while(nonempty(paper ? moving : unsettled), [&] {
-    ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);  // w = d r ./ outdeg
-    if (paper) {  // frozen vertices keep their rank: t = r; t<moving> = base; t<moving> += w +.first A
-      apply(t, no_mask, no_accum, identity<R>{}, res.rank);
-      assign(t, moving, no_accum, base, all, desc::structure);
-      vxm(t, moving, plus<R>{}, plus_first<R>, w, a, desc::structure);
+  if (paper) assign(moving, no_mask, no_accum, true, all);
+  for (res.iterations = 1; res.iterations <= o.max_iters; ++res.iterations) {
+    ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);          // w = d r ./ outdeg
+    R base = paper ? R(1) - d : (R(1) - d) / nr;
+    if (o.variant == PageRankVariant::lagraph) {                              // sinks spread their rank evenly
+      ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, is_sink);
+      base += d * reduce(plus_monoid<R>{}, sink_rank) / nr;
+    }
+    if (paper) {  // frozen vertices keep their rank
+      t = res.rank.dup();
+      assign(t, moving, no_accum, base, all);                                 // t<moving> = base
+      vxm(t, moving, plus<R>{}, plus_first<R>, w, a);                         // t<moving> += w +.first A
     } else {
-      assign(t, no_mask, no_accum, base, all);
-      if (o.variant == PageRankVariant::lagraph) {
-        ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, sink_share);
-        reduce(sinks, no_accum, plus_monoid<R>{}, sink_rank);
-        assign(t, no_mask, plus<R>{}, sinks, all);
-      }
-      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);  // t = base (+ sinks) + w +.first A
+      assign(t, no_mask, no_accum, base, all);                                // t = base
+      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);                        // t += w +.first A
     }
     ewise_add(delta, no_mask, no_accum, pagerank_detail::abs_diff<R>{}, t, res.rank);
-    reduce(change, no_accum, plus_monoid<R>{}, delta);
-    apply(res.rank, no_mask, no_accum, identity<R>{}, t);
-    if (paper) {
-      select(moving, no_mask, no_accum, valuegt<R>{}, delta, static_cast<R>(o.tol));  // who still moves
-    } else {
-      assign(unsettled, no_mask, no_accum, change, all);
-      select(unsettled, no_mask, no_accum, valuegt<R>{}, unsettled, static_cast<R>(o.tol));  // empty once change <= tol
+    res.last_change = static_cast<double>(reduce(plus_monoid<R>{}, delta));
+    std::swap(res.rank, t);
+    if (paper) apply(moving, no_mask, no_accum, bind_second(gt<R>{}, static_cast<R>(o.tol)), delta);  // who still moves
+    if (paper ? !reduce(lor_monoid<bool>{}, moving) : res.last_change <= o.tol) {
+      res.converged = true;
+      break;
     }
-  }, static_cast<Index>(o.max_iters)));
-  res.iterations = rounds;
-  res.converged = (paper ? moving : unsettled).nvals() == 0;
-  if (rounds > 0) res.last_change = static_cast<double>(*change.extract_element());
+  }
+  if (res.iterations > o.max_iters) res.iterations = o.max_iters;
   return res;
 }
 

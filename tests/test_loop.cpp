@@ -2,7 +2,6 @@
 // the first run as one CUDA graph; a body that cannot be a graph loops on the host instead.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -12,7 +11,6 @@
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
-#include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
@@ -396,35 +394,6 @@ TEST(LoopGpu, LongRoundsStayOnTheHost) {
   before = graphs_run();
   EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }), 5u);
   EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
-}
-
-/// PageRank's iterations, each variant, are one graph on the GPU, with the iterations, the
-/// convergence and (to float rounding) the ranks of the same rounds run from the host.
-TEST(LoopGpu, PageRankIterationsRunAsOneGraph) {
-  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  const CaptureAfter first(1);
-  const hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("rmat:10"), Backend::cuda);
-  for (auto variant : {hpg::PageRankVariant::lagraph, hpg::PageRankVariant::gap, hpg::PageRankVariant::hpgraph}) {
-    hpg::PageRankOptions opt;
-    opt.variant = variant;
-    opt.tol = 1e-6;
-    hpg::detail::tuning().device_loops = false;
-    const hpg::PageRankResult<float> want = hpg::pagerank(a, opt);
-    hpg::detail::tuning().device_loops = true;
-    const std::uint64_t before = graphs_run();
-    const hpg::PageRankResult<float> got = hpg::pagerank(a, opt);
-    const int v = static_cast<int>(variant);
-    EXPECT_EQ(graphs_run() - before, 1u) << v << ": " << hpg::detail::device_loop_declined;
-    EXPECT_GT(got.iterations, 2) << v;
-    EXPECT_EQ(got.iterations, want.iterations) << v;
-    EXPECT_EQ(got.converged, want.converged) << v;
-    std::vector<Index> wi, gi;
-    std::vector<float> wr, gr;
-    want.rank.extract_tuples(wi, wr);
-    got.rank.extract_tuples(gi, gr);
-    ASSERT_EQ(wi, gi) << v;
-    for (std::size_t k = 0; k < wr.size(); ++k) EXPECT_NEAR(gr[k], wr[k], 1e-5 * std::fabs(wr[k]) + 1e-9) << v << " at " << wi[k];
-  }
 }
 
 /// Threads that capture, launch and drop loop graphs at once finish, also while a CUPTI counter
