@@ -12,11 +12,12 @@ bundle="$HPG_ROOT/.gpu-bundle"
 cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_TESTS=ON \
   -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 cmake --build "$build" -j"$HPG_JOBS"
+cmake --build "$build" -j"$HPG_JOBS" --target kernel_trace  # not part of `all`: CI does not build it
 
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"
 cp "$build/hpgraph" "$build/tests/hpgraph_tests" "$bundle/bin/"
-for b in "$build"/bench/bench_*; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
+for b in "$build"/bench/bench_* "$build"/bench/kernel_trace; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
 
 # Every shared library the programs load, except the C runtime, the CUDA driver, and the CUDA
 # toolkit's large libraries (cuSPARSE, nvJitLink: hundreds of MB; the GPU machine has the same CUDA
@@ -33,8 +34,10 @@ for exe in "$bundle"/bin/*; do
   done
 done
 
-# CUPTI is loaded at run time (dlopen) by hpg::DeviceCallCounter, so ldd does not list it: the
-# tests and bench_latency count device calls with it.
+# CUPTI is loaded at run time (dlopen) by hpg::DeviceCallCounter, so ldd does not list it for the
+# tests and bench_latency, which count device calls with it (kernel_trace links it: ldd's copy is
+# replaced by the compressed one).
+rm -f "$bundle/lib/libcupti.so.13"
 cuda_root="$(dirname "$(command -v nvcc)")/.."
 cupti="$(ldconfig -p 2>/dev/null | awk '/libcupti\.so\.13 /{print $NF; exit}')"
 [ -n "$cupti" ] || cupti="$(ls "$cuda_root"/lib64/libcupti.so.13 "$cuda_root"/lib/libcupti.so.13 2>/dev/null | head -1)"

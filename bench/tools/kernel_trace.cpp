@@ -1,0 +1,217 @@
+// kernel_trace: where a primitive's GPU time goes, kernel by kernel, device loops included.
+// Nsight Compute cannot time the kernels of a CUDA graph with conditional WHILE nodes, and the GPU
+// machines have no Nsight Systems, so this reads CUPTI's activity records: every kernel, memset
+// and memcpy with its start and end on the GPU, graph-launched ones too.
+//
+//   kernel_trace [--tol T] [SPEC] [RUN ...]
+//     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
+//     RUN   bfs | bfs-host | sssp | pagerank | pagerank-host (default: all): BFS pushing every level,
+//           SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4); -host runs the same with
+//           tuning().device_loops off, so its rounds loop from the host. (SSSP's rounds are not
+//           counted: its per-round figures read 0.)
+//
+// Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
+// time), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
+// round; the busy time against the wall time; and the idle time between records (what a graph or
+// the host spends between nodes). Tracing adds host time to every call, so the traced wall time is
+// an upper bound; the untraced one is the run's.
+#include <cupti.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
+#include "hpgraph/algorithms/sssp.hpp"
+#include "hpgraph/hpgraph.hpp"
+
+namespace {
+
+using namespace hpg;
+
+struct Record {
+  std::string name;
+  unsigned long long start, end;  // ns, GPU clock
+};
+std::vector<Record> records;
+
+void check(CUptiResult r, const char* what) {
+  if (r == CUPTI_SUCCESS) return;
+  const char* s = "unknown CUPTI error";
+  cuptiGetResultString(r, &s);
+  std::fprintf(stderr, "kernel_trace: error: %s: %s\n", what, s);
+  std::exit(2);
+}
+
+void CUPTIAPI buffer_requested(uint8_t** buffer, size_t* size, size_t* max_records) {
+  *size = std::size_t(8) << 20;
+  *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, *size));
+  *max_records = 0;
+  if (!*buffer) {
+    std::fprintf(stderr, "kernel_trace: error: out of host memory for CUPTI's records\n");
+    std::exit(2);
+  }
+}
+
+void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, size_t valid) {
+  CUpti_Activity* r = nullptr;
+  while (cuptiActivityGetNextRecord(buffer, valid, &r) == CUPTI_SUCCESS) {
+    if (r->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || r->kind == CUPTI_ACTIVITY_KIND_KERNEL) {
+      const auto* k = reinterpret_cast<const CUpti_ActivityKernel9*>(r);
+      std::string n = k->name;
+      if (n.size() > 90) n.resize(90);
+      char shape[48];
+      std::snprintf(shape, sizeof shape, " <<<%u,%u>>>", k->gridX, k->blockX);
+      records.push_back({n + shape, k->start, k->end});
+    } else if (r->kind == CUPTI_ACTIVITY_KIND_MEMSET) {
+      const auto* m = reinterpret_cast<const CUpti_ActivityMemset4*>(r);
+      records.push_back({"MEMSET " + std::to_string(m->bytes), m->start, m->end});
+    } else if (r->kind == CUPTI_ACTIVITY_KIND_MEMCPY) {
+      const auto* m = reinterpret_cast<const CUpti_ActivityMemcpy6*>(r);
+      records.push_back({"MEMCPY kind" + std::to_string(m->copyKind) + " " + std::to_string(m->bytes), m->start, m->end});
+    }
+  }
+  std::free(buffer);
+}
+
+void report(const std::string& what, double wall_ms, long rounds) {
+  check(cuptiActivityFlushAll(1), "cuptiActivityFlushAll");
+  std::map<std::string, std::pair<long, double>> by_name;  // count, total µs
+  double busy_us = 0;
+  unsigned long long first = ~0ull, last = 0;
+  for (const Record& r : records) {
+    const double us = (r.end - r.start) / 1e3;
+    auto& e = by_name[r.name];
+    ++e.first;
+    e.second += us;
+    busy_us += us;
+    first = std::min(first, r.start);
+    last = std::max(last, r.end);
+  }
+  std::vector<std::pair<double, std::string>> order;
+  for (const auto& [name, e] : by_name) order.push_back({e.second, name});
+  std::sort(order.rbegin(), order.rend());
+  std::printf("== %s: wall %.2f ms, %zu records, busy %.2f ms, first-to-last %.2f ms, rounds %ld\n", what.c_str(), wall_ms,
+              records.size(), busy_us / 1e3, records.empty() ? 0.0 : (last - first) / 1e6, rounds);
+  for (const auto& [total, name] : order) {
+    if (total < busy_us * 0.002) continue;  // the tail of rare, short records
+    const long count = by_name[name].first;
+    std::printf("  %9.1f us total %8ld x %7.2f us/round %6.2f us each  %s\n", total, count, rounds ? total / rounds : 0.0, total / count,
+                name.c_str());
+  }
+  std::sort(records.begin(), records.end(), [](const Record& a, const Record& b) { return a.start < b.start; });
+  double idle_us = 0;
+  unsigned long long end = records.empty() ? 0 : records[0].end;
+  for (const Record& r : records) {
+    if (r.start > end) idle_us += (r.start - end) / 1e3;
+    end = std::max(end, r.end);
+  }
+  std::printf("  idle between records %.2f ms\n", idle_us / 1e3);
+  records.clear();
+}
+
+/// Runs f (which returns its rounds) untraced, then traced, and reports.
+template <class F>
+void trace(const std::string& what, F&& f) {
+  for (int traced = 0; traced < 2; ++traced) {
+    if (traced)
+      for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
+        check(cuptiActivityEnable(kind), "cuptiActivityEnable");
+    const auto start = std::chrono::steady_clock::now();
+    const long rounds = f();
+    detail::device_synchronize("kernel_trace");
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (traced) {
+      for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
+        check(cuptiActivityDisable(kind), "cuptiActivityDisable");
+      report(what, ms, rounds);
+    } else {
+      std::printf("untraced %s: %.2f ms, %ld rounds\n", what.c_str(), ms, rounds);
+    }
+  }
+}
+
+/// Runs f with device loops on or off, restoring the setting.
+template <class F>
+long with_device_loops(bool on, F&& f) {
+  const bool saved = detail::tuning().device_loops;
+  detail::tuning().device_loops = on;
+  try {
+    const long r = f();
+    detail::tuning().device_loops = saved;
+    return r;
+  } catch (...) {
+    detail::tuning().device_loops = saved;
+    throw;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double tol = 1e-4;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() >= 2 && args[0] == "--tol") {
+    char* end = nullptr;
+    tol = std::strtod(args[1].c_str(), &end);
+    if (end == args[1].c_str() || *end || !(tol >= 0)) {
+      std::fprintf(stderr, "kernel_trace: error: --tol needs a number >= 0, got '%s'\n", args[1].c_str());
+      return 2;
+    }
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
+  std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
+  if (runs.empty()) runs = {"bfs", "bfs-host", "sssp", "pagerank", "pagerank-host"};
+  const std::vector<std::string> known = {"bfs", "bfs-host", "sssp", "pagerank", "pagerank-host"};
+  for (const std::string& r : runs)
+    if (std::find(known.begin(), known.end(), r) == known.end()) {
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-host, sssp, pagerank, pagerank-host)\n", r.c_str());
+      return 2;
+    }
+  try {
+    check(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed), "cuptiActivityRegisterCallbacks");
+    const Matrix<float> a = generate<float>(gen::parse_spec(spec), Backend::cuda);
+    gen::GraphSpec weighted = gen::parse_spec(spec);
+    weighted.weighted = true;
+    weighted.weight_lo = 1;
+    weighted.weight_hi = 255;
+    const bool wants_sssp = std::find(runs.begin(), runs.end(), "sssp") != runs.end();
+    const Matrix<std::int64_t> w = wants_sssp ? generate<std::int64_t>(weighted, Backend::cuda) : Matrix<std::int64_t>(0, 0, Backend::cuda);
+    for (const std::string& run : runs) {
+      const bool host = run.ends_with("-host");
+      if (run.starts_with("bfs"))
+        trace(run, [&] {
+          return with_device_loops(!host, [&] {
+            BfsOptions o;
+            o.method = AxbMethod::push;
+            return long(bfs(a, 0, o).depth);
+          });
+        });
+      else if (run == "sssp")
+        trace(run, [&] {
+          (void)sssp(w, 0);
+          return 0L;  // sssp does not say its rounds
+        });
+      else
+        trace(run, [&] {
+          return with_device_loops(!host, [&] {
+            PageRankOptions o;
+            o.variant = PageRankVariant::gap;
+            o.tol = tol;
+            return long(pagerank(a, o).iterations);
+          });
+        });
+    }
+  } catch (const Error& e) {
+    std::fprintf(stderr, "kernel_trace: error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}
