@@ -250,7 +250,9 @@ void cuda_assign_scalar(Vector<W>& w, const Mask& mask, const Accum& accum, cons
                                                                                       t.present.data(), x_at);
     cuda::check_launch("assign_scatter_kernel");
   }
-  cuda_finish(w, mask, accum, t, d, di.all ? nullptr : region.data());
+  // Over all of w, T is handed over: with no mask and no accumulator it becomes w (no finish pass).
+  if (di.all) return cuda_finish(w, mask, accum, std::move(t), d);
+  cuda_finish(w, mask, accum, t, d, region.data());
 }
 #endif
 
@@ -703,7 +705,8 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
                                                                                     U{}, t.val.data(), t.present.data(), nullptr);
       detail::cuda::check_launch("assign_scatter_kernel");
     }
-    return detail::cuda_finish(w, mask, accum, t, d, di.all ? nullptr : region.data());
+    if (di.all) return detail::cuda_finish(w, mask, accum, std::move(t), d);  // as for a scalar: T becomes w where it can
+    return detail::cuda_finish(w, mask, accum, t, d, region.data());
   }
 #endif
   const auto su = detail::host::sparse_of(detail::VectorAccess::host(u));
