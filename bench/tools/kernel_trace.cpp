@@ -140,16 +140,12 @@ void trace(const std::string& what, F&& f) {
 /// Runs f with device loops on or off, restoring the setting.
 template <class F>
 long with_device_loops(bool on, F&& f) {
-  const bool saved = detail::tuning().device_loops;
+  struct Restore {
+    bool saved = detail::tuning().device_loops;
+    ~Restore() { detail::tuning().device_loops = saved; }
+  } restore;
   detail::tuning().device_loops = on;
-  try {
-    const long r = f();
-    detail::tuning().device_loops = saved;
-    return r;
-  } catch (...) {
-    detail::tuning().device_loops = saved;
-    throw;
-  }
+  return f();
 }
 
 }  // namespace
@@ -168,8 +164,8 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  if (runs.empty()) runs = {"bfs", "bfs-host", "sssp", "pagerank", "pagerank-host"};
   const std::vector<std::string> known = {"bfs", "bfs-host", "sssp", "pagerank", "pagerank-host"};
+  if (runs.empty()) runs = known;
   for (const std::string& r : runs)
     if (std::find(known.begin(), known.end(), r) == known.end()) {
       std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-host, sssp, pagerank, pagerank-host)\n", r.c_str());

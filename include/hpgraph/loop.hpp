@@ -211,11 +211,14 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
       holds = rounds < max_rounds && loop_condition_holds(c);
       fastest = std::min(fastest, std::chrono::steady_clock::now() - start);
     }
-    const std::uint64_t slowest_us = tuning().device_loop_slowest_round_us;
-    const bool short_rounds = slowest_us == 0 || fastest < std::chrono::microseconds(slowest_us);
-    if (holds && rounds == eager && short_rounds)
-      if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
-    if (holds && rounds == eager && !short_rounds) device_loop_declined = "its rounds are long enough to run from the host";
+    if (holds && rounds == eager) {
+      const std::uint64_t slowest_us = tuning().device_loop_slowest_round_us;
+      if (slowest_us == 0 || fastest < std::chrono::microseconds(slowest_us)) {
+        if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
+      } else {
+        device_loop_declined = "its rounds are long enough to run from the host";
+      }
+    }
   }
 #endif
   while (rounds < max_rounds && loop_condition_holds(c)) round();

@@ -3,6 +3,7 @@
 // consult while a loop body is being captured into a CUDA graph (src/core/device_memory.cpp).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
@@ -57,11 +58,7 @@ struct LoopCapture {
   // this capture found.
   std::vector<const void*> counted;
   const void* lost_entries = nullptr;
-  bool counts(const void* object) const noexcept {
-    for (const void* p : counted)
-      if (p == object) return true;
-    return false;
-  }
+  bool counts(const void* object) const noexcept { return std::find(counted.begin(), counted.end(), object) != counted.end(); }
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {
