@@ -147,9 +147,10 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         std::vector<const void*> storage;
         for (const auto& v : cap.carried) v->storage(storage);
         for (const auto& v : cap.carried) v->stage(storage);
-        for (const auto& v : cap.carried) v->write_back(loop.overflow_word());
+        std::vector<CarryCopy> copies;  // done by the round's last kernel, which also sets the condition
+        for (const auto& v : cap.carried) v->write_back(copies);
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
-        loop.end(cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
+        loop.end(copies, cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
         captured = true;
       } catch (const CaptureUnsupported& e) {
         loop.abort();

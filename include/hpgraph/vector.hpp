@@ -393,12 +393,12 @@ class CarriedVector final : public LoopCarried {
   }
   const void* object() const noexcept override { return v_; }
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
-  void write_back(unsigned* overflow) override {
+  void write_back(std::vector<CarryCopy>& copies) override {
     if (storage_.known && !(v_->dev_.format == VectorFormat::bitmap && v_->dev_.nvals.is(*storage_.known))) {
       if (LoopCapture* c = loop_capture()) c->lost_entries = v_;  // capture again, its count on the device
       throw CaptureUnsupported("a full carried vector that loses entries");
     }
-    cuda::carry_back(v_->dev_, storage_, overflow);
+    cuda::carry_back(v_->dev_, storage_, copies);
     end_ = cuda::CarriedStorage<T>::of(v_->dev_);
   }
   void recover() override {

@@ -7,16 +7,22 @@
 // SSSP on the 2048 x 2048 grid, when the rounds' lists held thousands of entries).
 //
 // Here the grid is fixed at launch (a few blocks per SM, fewer for a short bound) and the work
-// follows the count the kernels read: the count is cut into one contiguous chunk per block, a
-// whole number of tiles each;
-//   1. each block sums its chunk's values;
-//   2. each block adds up the sums of the blocks before it (at most a few hundred numbers), scans
-//      its chunk tile by tile from there, and hands every item its exclusive prefix; the last
-//      block hands over the total.
-// Two launches whatever the count, no temporary storage past one word per block, and no host
-// wait. The items are a policy object (CUB's style: the algorithm is templated on what it scans):
+// follows the count the kernel reads: the count is cut into one contiguous chunk per block, a
+// whole number of tiles each, and one kernel (a single pass, after CUB's decoupled look-back)
+//   1. hands the chunks out in the order the blocks start (a ticket), and each block sums its
+//      chunk's values and publishes the sum;
+//   2. each block adds up the published sums of the chunks before its own (at most a few hundred
+//      numbers; their blocks started earlier and publish without waiting for anyone, so the wait
+//      always ends), scans its chunk tile by tile from there, and hands every item its exclusive
+//      prefix; the block of the last chunk hands over the total.
+// One launch whatever the count, no host wait, and a status of one word per block plus the
+// ticket, which must be zero at the launch: the caller's (cleared with something it clears
+// anyway, as the push clears its bitmap) or one the scan clears itself. A second kernel that
+// summed the chunks first cost a launch (2 us a scan in a device loop's round, where the rounds
+// are chains of small kernels). The items are a policy object (CUB's style: the algorithm is
+// templated on what it scans):
 //   Items::value_type                     an unsigned integer type
-//   value(i) -> value_type                item i's value, for i < count
+//   value(i) -> value_type                item i's value, for i < count (read twice)
 //   emit(i, prefix, value)                item i's exclusive prefix (called once per item, in step 2)
 //   total(count, sum)                     the count and the sum over all items (called once)
 // or, instead of emit, for items whose output is work to share out (a bitmap word's set bits):
@@ -39,29 +45,20 @@ inline constexpr unsigned counted_scan_threads = 256;
 inline constexpr unsigned counted_scan_items = 4;  // per thread and tile: a tile is 1024 items
 inline constexpr Index counted_scan_tile = Index(counted_scan_threads) * counted_scan_items;
 
-/// Block b's items: [begin, end) of the first m, in whole tiles.
+/// Chunk b's items: [begin, end) of the first m, in whole tiles (one chunk per block).
 struct CountedChunk {
   Index begin, end;
-  __device__ static CountedChunk of(Index m) {
+  __device__ static CountedChunk of(Index m, unsigned b) {
     const Index tiles = (m + counted_scan_tile - 1) / counted_scan_tile;
     const Index per_block = (tiles + gridDim.x - 1) / gridDim.x * counted_scan_tile;
-    const Index begin = std::min<Index>(m, Index(blockIdx.x) * per_block);
+    const Index begin = std::min<Index>(m, Index(b) * per_block);
     return {begin, std::min<Index>(m, begin + per_block)};
   }
 };
 
-template <class Items>
-__global__ void __launch_bounds__(counted_scan_threads) counted_scan_reduce_kernel(DeviceCount::View count, Items items,
-                                                                                   typename Items::value_type* block_sum) {
-  using V = typename Items::value_type;
-  using Reduce = cub::BlockReduce<V, counted_scan_threads>;
-  __shared__ typename Reduce::TempStorage scratch;
-  const CountedChunk c = CountedChunk::of(count_of(count));
-  V mine = 0;
-  for (Index i = c.begin + threadIdx.x; i < c.end; i += counted_scan_threads) mine += items.value(i);
-  const V sum = Reduce(scratch).Sum(mine);
-  if (threadIdx.x == 0) block_sum[blockIdx.x] = sum;
-}
+/// A chunk's published sum carries this bit (a sum is far below 2^63), so that a zeroed status
+/// word reads as "not yet".
+inline constexpr unsigned long long counted_scan_published = 1ull << 63;
 
 /// Whether the items share their emits out across a warp (see the top of this file).
 template <class Items>
@@ -69,9 +66,10 @@ concept WarpEmitted = requires(const Items& items, Index i, bool valid, typename
   items.emit_by_warp(i, valid, prefix);
 };
 
+/// status: word 0 the ticket, word 1 + b chunk b's published sum; all zero at the launch.
 template <class Items>
 __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(DeviceCount::View count, Items items,
-                                                                            const typename Items::value_type* block_sum) {
+                                                                            unsigned long long* status) {
   using V = typename Items::value_type;
   using Reduce = cub::BlockReduce<V, counted_scan_threads>;
   using Scan = cub::BlockScan<V, counted_scan_threads>;
@@ -79,15 +77,29 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
     typename Reduce::TempStorage reduce;
     typename Scan::TempStorage scan;
   } scratch;
+  __shared__ unsigned chunk_of_block;
   __shared__ V base_of_block;
-  V before = 0;  // the sums of the blocks before this one
-  for (unsigned b = threadIdx.x; b < blockIdx.x; b += counted_scan_threads) before += block_sum[b];
+  if (threadIdx.x == 0) chunk_of_block = static_cast<unsigned>(atomicAdd(&status[0], 1ull));
+  __syncthreads();
+  const unsigned chunk = chunk_of_block;
+  const Index m = count_of(count);
+  const CountedChunk c = CountedChunk::of(m, chunk);
+  V mine = 0;
+  for (Index i = c.begin + threadIdx.x; i < c.end; i += counted_scan_threads) mine += items.value(i);
+  const V sum = Reduce(scratch.reduce).Sum(mine);
+  if (threadIdx.x == 0) atomicExch(&status[1 + chunk], counted_scan_published | static_cast<unsigned long long>(sum));
+  V before = 0;  // the sums of the chunks before this one, as their blocks publish them
+  for (unsigned b = threadIdx.x; b < chunk; b += counted_scan_threads) {
+    const volatile unsigned long long* word = status + 1 + b;
+    unsigned long long s = *word;
+    while (!(s & counted_scan_published)) s = *word;
+    before += static_cast<V>(s & ~counted_scan_published);
+  }
+  __syncthreads();  // the scratch held the chunk's sum
   before = Reduce(scratch.reduce).Sum(before);
   if (threadIdx.x == 0) base_of_block = before;
   __syncthreads();
   V base = base_of_block;
-  const Index m = count_of(count);
-  const CountedChunk c = CountedChunk::of(m);
   for (Index tile = c.begin; tile < c.end; tile += counted_scan_tile) {
     V v[counted_scan_items];
 #pragma unroll
@@ -107,7 +119,7 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
     }
     base += tile_sum;
   }
-  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) items.total(m, base);
+  if (chunk == gridDim.x - 1 && threadIdx.x == 0) items.total(m, base);
 }
 
 /// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound
@@ -117,16 +129,23 @@ inline unsigned counted_scan_grid(Index bound) {
   return static_cast<unsigned>(std::min<Index>(tiles, Index(2) * multiprocessors()));
 }
 
+/// The status words (unsigned long long) a counted scan of at most `bound` items needs zeroed.
+inline Index counted_scan_status_words(Index bound) { return Index(1) + counted_scan_grid(bound); }
+
 /// Scans the first count_of(count) items (at most `bound`) as the top of this file says; ordered
-/// on the library's stream, no host wait. `what` names the operation in an error.
+/// on the library's stream, no host wait. `zeroed_status`, when given, is counted_scan_status_words
+/// (bound) words that are zero when the scan starts (it leaves them dirty); else the scan clears
+/// its own. `what` names the operation in an error.
 template <class Items>
-void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what) {
-  using V = typename Items::value_type;
+void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what,
+                  unsigned long long* zeroed_status = nullptr) {
   const unsigned grid = counted_scan_grid(bound);
-  DeviceArray<V> block_sum(grid, what);
-  counted_scan_reduce_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, block_sum.data());
-  check_launch("counted_scan_reduce_kernel");
-  counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, block_sum.data());
+  DeviceArray<unsigned long long> own(zeroed_status ? 0 : Index(grid) + 1, what);
+  if (!zeroed_status) {
+    device_memset(own.data(), 0, own.size() * sizeof(unsigned long long));
+    zeroed_status = own.data();
+  }
+  counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, zeroed_status);
   check_launch("counted_scan_kernel");
 }
 

@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -32,7 +33,7 @@ struct LoopCondition {
   DeviceCount::View count;
   Index at_least, fewer_than, max_rounds;
   unsigned long long* rounds;
-  const unsigned* overflow;
+  unsigned* overflow;
   void* counter;  // the user's round counter, or null
   int counter_bytes;
 };
@@ -40,7 +41,7 @@ struct LoopCondition {
 /// Sets the WHILE node's condition: another round while fewer than max_rounds have run, the
 /// count is in [at_least, fewer_than) and positive, and no carried list outgrew its storage. In
 /// the body it first counts the round just run (in the loop's word and the user's counter).
-__global__ void loop_condition_kernel(LoopCondition c, int counts_round) {
+__device__ void set_condition(const LoopCondition& c, bool counts_round) {
   const unsigned long long r = *c.rounds + (counts_round ? 1 : 0);
   if (counts_round) {
     *c.rounds = r;
@@ -48,6 +49,64 @@ __global__ void loop_condition_kernel(LoopCondition c, int counts_round) {
   }
   const Index k = count_of(c.count);
   cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && r < c.max_rounds && !*c.overflow ? 1u : 0u);
+}
+
+/// The condition before the first round.
+__global__ void loop_condition_kernel(LoopCondition c) { set_condition(c, false); }
+
+/// The end of a round: the carried vectors' copies (at most loop_end_copies in one launch) and,
+/// in the last such launch, the condition. Thread 0 of block 0 writes the counts (or the overflow)
+/// and then reads them for the condition; every thread copies entries. The copies' sources are
+/// never another copy's destination (stage_carried saw to that), so their order does not matter.
+constexpr int loop_end_copies = 8;
+struct LoopEnd {
+  LoopCondition condition;
+  int sets_condition;
+  int copies;
+  CarryCopy copy[loop_end_copies];
+};
+
+__device__ Index copy_count(const CarryCopy& c) { return c.from_word ? c.from_base + Index(*c.from_word) : c.from_base; }
+
+template <class Word>
+__device__ void copy_words(const void* from, void* to, Index k, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w) static_cast<Word*>(to)[k * words + w] = static_cast<const Word*>(from)[k * words + w];
+}
+
+/// Value k of `bytes` bytes, in the widest words its size is a multiple of (the arrays start on
+/// the allocator's 256-byte boundaries).
+__device__ void copy_value(const void* from, void* to, Index k, std::size_t bytes) {
+  if (bytes % 16 == 0) copy_words<uint4>(from, to, k, bytes / 16);
+  else if (bytes % 8 == 0) copy_words<std::uint64_t>(from, to, k, bytes / 8);
+  else if (bytes % 4 == 0) copy_words<std::uint32_t>(from, to, k, bytes / 4);
+  else if (bytes % 2 == 0) copy_words<std::uint16_t>(from, to, k, bytes / 2);
+  else copy_words<std::uint8_t>(from, to, k, bytes);
+}
+
+__global__ void loop_end_kernel(LoopEnd e) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+#pragma unroll
+    for (int j = 0; j < loop_end_copies; ++j) {
+      if (j >= e.copies) break;
+      const Index m = copy_count(e.copy[j]);
+      if (m > e.copy[j].capacity) *e.condition.overflow = 1;
+      else if (e.copy[j].count) *e.copy[j].count = m;
+    }
+    if (e.sets_condition) set_condition(e.condition, true);
+  }
+  const Index first = blockIdx.x * Index(blockDim.x) + threadIdx.x, stride = Index(gridDim.x) * blockDim.x;
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j) {
+    if (j >= e.copies) break;
+    const CarryCopy& c = e.copy[j];
+    if (!c.idx && !c.val) continue;  // a count alone: thread 0 wrote it (and may have written the word it read)
+    const Index m = copy_count(c);
+    if (m > c.capacity) continue;
+    for (Index k = first; k < m; k += stride) {
+      if (c.idx) c.idx[k] = c.from_idx[k];
+      if (c.val) copy_value(c.from_val, c.val, k, c.val_bytes);
+    }
+  }
 }
 
 /// Held around every call that makes, instantiates, launches or destroys a loop's graph. With CUDA 13.0
@@ -116,11 +175,23 @@ void DeviceLoop::begin() {
   capturing_ = true;
 }
 
-void DeviceLoop::end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes) {
+void DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
+                     void* counter, int counter_bytes) {
   std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, &words_->rounds, &words_->overflow, counter, counter_bytes};
-  loop_condition_kernel<<<1, 1, 0, as_stream(stream_)>>>(c, 1);
-  refuse(cudaGetLastError(), "the loop's condition kernel");
+  std::size_t next = 0;
+  do {  // one launch unless more than loop_end_copies vectors are carried as lists
+    LoopEnd e{};
+    e.condition = c;
+    unsigned grid = 1;
+    while (next < copies.size() && e.copies < loop_end_copies) {
+      grid = std::max(grid, copies[next].grid);
+      e.copy[e.copies++] = copies[next++];
+    }
+    e.sets_condition = next == copies.size();
+    loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
+    refuse(cudaGetLastError(), "the loop's last kernel");
+  } while (next < copies.size());
   cudaGraph_t body = nullptr;
   capturing_ = false;
   refuse(cudaStreamEndCapture(as_stream(stream_), &body), "cudaStreamEndCapture");
@@ -129,8 +200,7 @@ void DeviceLoop::end(DeviceCount::View count, Index at_least, Index fewer_than, 
     ~Drop() { cudaGraphDestroy(g); }
   } drop{body};
   // The graph: the condition kernel, then the WHILE node; the body is the captured graph as a child.
-  int first = 0;
-  void* args[] = {&c, &first};
+  void* args[] = {&c};
   cudaKernelNodeParams kp = {};
   kp.func = reinterpret_cast<void*>(&loop_condition_kernel);
   kp.gridDim = dim3(1);

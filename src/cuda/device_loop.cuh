@@ -1,9 +1,11 @@
 // The CUDA graph behind loop_while (hpgraph/loop.hpp): a kernel that sets the loop's condition,
-// then a conditional WHILE node whose body is the captured loop body followed by the same
-// condition kernel. Compiled once (device_loop.cu); the template part is in loop.hpp.
+// then a conditional WHILE node whose body is the captured loop body followed by one kernel that
+// writes the carried vectors back and sets the condition again. Compiled once (device_loop.cu);
+// the template part is in loop.hpp.
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/storage.hpp"
@@ -24,11 +26,13 @@ class DeviceLoop {
   void* stream() const noexcept { return stream_; }
   /// Starts capturing the body.
   void begin();
-  /// Ends the body with the round's count and the condition (rounds < max_rounds and the count
-  /// read from `count` in [max(1, at_least), fewer_than)), ends the capture and instantiates the
-  /// loop's graph. Every round run adds one to the integer of `counter_bytes` bytes at `counter`
-  /// (unless null). CaptureUnsupported when CUDA refuses the graph.
-  void end(DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds, void* counter, int counter_bytes);
+  /// Ends the body with one kernel that does the carried vectors' `copies` and sets the condition
+  /// (rounds < max_rounds, no carried list outgrew its storage, and the count read from `count`
+  /// in [max(1, at_least), fewer_than)), ends the capture and instantiates the loop's graph.
+  /// Every round run adds one to the integer of `counter_bytes` bytes at `counter` (unless null).
+  /// CaptureUnsupported when CUDA refuses the graph.
+  void end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
+           void* counter, int counter_bytes);
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.
   bool abort() noexcept;
@@ -39,10 +43,8 @@ class DeviceLoop {
   /// also reads whether it stopped on an overflow). Error(cuda_error) naming loop_while when the
   /// device fails inside the loop.
   Index run(Index done);
-  /// Where the body's write-backs flag a carried list that outgrew its storage (the loop then
-  /// stops after that round).
-  unsigned* overflow_word() const noexcept { return &words_->overflow; }
-  /// Whether the last run stopped on such an overflow.
+  /// Whether the last run stopped because a carried list outgrew its storage (the round it did
+  /// stops the loop after it).
   bool overflowed() const noexcept { return overflowed_; }
   /// What the graph keeps on the device: the rounds run, and whether a carried list outgrew its
   /// storage (one copy each way per run).

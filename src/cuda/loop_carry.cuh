@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -148,21 +149,28 @@ void stage_carried(DeviceVec<T>& from, const CarriedStorage<T>& to, const std::v
 }
 
 /// Captured at the end of a loop body: what the body left in `from` goes into the carried storage
-/// (a sparse list that outgrew it sets *overflow instead). A full carried form (`to.known`) takes
-/// only a full `from`: CarriedVector::write_back checks that first and captures the body again.
+/// (a sparse list that outgrew it sets the loop's overflow word instead). A full carried form
+/// (`to.known`) takes only a full `from`: CarriedVector::write_back checks that first and captures
+/// the body again. A sparse list's copy and a count's write are left to the loop's last kernel
+/// (`copies`, see CarryCopy); a bitmap's arrays are copied here.
 template <class T>
-void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to, unsigned* overflow) {
+void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<CarryCopy>& copies) {
   if (from.size != to.size) throw CaptureUnsupported("a carried vector whose size changes");
-  const DeviceCount::View count = from.nvals.view();
+  DeviceCount::View count = from.nvals.view();
   unsigned long long* word = to.known || (count.word == to.word && count.base == 0) ? nullptr : to.word;
   if (to.format == VectorFormat::sparse) {
     if (from.format != VectorFormat::sparse) throw CaptureUnsupported("a carried vector that changes from sparse to bitmap form");
     std::uint32_t* idx = from.idx.data() == to.idx ? nullptr : to.idx;
     T* val = from.val.data() == to.val ? nullptr : to.val;
     if (!idx && !val && !word) return;
-    carry_sparse_kernel<<<sparse_bound(from) ? sparse_grid(from, 256) : 1, 256, 0, stream()>>>(
-        from.idx.data(), from.val.data(), count, idx, val, word, Index(std::min(to.idx_n, to.val_n)), overflow);
-    check_launch("carry_sparse_kernel");
+    if (word && count.word == to.word && (idx || val)) {
+      // The count is the carried word plus a base: the copying threads would read the word while
+      // the last kernel writes it. They read a copy of it.
+      from.nvals = DeviceCount(from.nvals);
+      count = from.nvals.view();
+    }
+    copies.push_back(CarryCopy{from.idx.data(), from.val.data(), count.base, count.word, idx, val, sizeof(T), word,
+                               Index(std::min(to.idx_n, to.val_n)), sparse_bound(from) ? sparse_grid(from, 256) : 1u});
     return;
   }
   if (from.format == VectorFormat::bitmap) {
@@ -178,10 +186,7 @@ void carry_back(const DeviceVec<T>& from, const CarriedStorage<T>& to, unsigned*
       check_launch("scatter_entries_kernel");
     }
   }
-  if (word) {
-    carry_count_kernel<<<1, 1, 0, stream()>>>(count, word);
-    check_launch("carry_count_kernel");
-  }
+  if (word) copies.push_back(CarryCopy{nullptr, nullptr, count.base, count.word, nullptr, nullptr, 0, word, std::numeric_limits<Index>::max(), 1u});
 }
 
 /// After a loop that stopped because `from` (the list a round left, still in the loop's arena,

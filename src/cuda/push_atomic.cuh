@@ -11,8 +11,7 @@
 //      than any other;
 //   2. each allowed product sets its output's bit in a bitmap of one bit per output;
 //   3. the set bits become the sorted list of T's indices (a counted scan of the words' popcounts,
-//      counted_scan.cuh, whose second kernel also writes the list; T's count is a device word
-//      nobody waits for);
+//      counted_scan.cuh, which also writes the list; T's count is a device word nobody waits for);
 //   4. each product folds into its output's slot, found in O(1) as the rank of its bit. Under
 //      any, the product that set the bit is the value, kept in step 2, and there is no step 4.
 // T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
@@ -335,13 +334,16 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   const Index n = t.size;
   const bool small = cap <= push_block_items;
   const Index nwords = (n + 31) / 32;
-  // The bits, and after them the small path's list length: one fill clears both.
-  DeviceArray<std::uint32_t> bits(nwords + 1, "push output bits");
-  device_memset(bits.data(), 0, (nwords + 1) * sizeof(std::uint32_t));
+  // The bits, after them the small path's list length, and after those the list scan's status
+  // (8-byte words): one fill clears them all.
+  const Index status_at = (nwords + 2) / 2;
+  DeviceArray<unsigned long long> cleared(status_at + (small ? 0 : counted_scan_status_words(nwords)), "push output bits");
+  device_memset(cleared.data(), 0, cleared.size() * sizeof(unsigned long long));
+  std::uint32_t* const bits = reinterpret_cast<std::uint32_t*>(cleared.data());
   DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
   DeviceArray<Z> kept(keep ? n : 0, "push values");
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
-                                                             entry_out_first, bits.data(), kept.data(), list.data(), bits.data() + nwords);
+                                                             entry_out_first, bits, kept.data(), list.data(), bits + nwords);
   check_launch("push_mark_kernel");
   // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
   // allocated to a whole number of words.
@@ -353,7 +355,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
     while (end_bit < 32 && (Index(1) << end_bit) < n) ++end_bit;
     with_block_items(cap, [&](auto items) {
       push_sort_block_kernel<decltype(items)::value, keep><<<1, push_block_threads, 0, stream()>>>(
-          list.data(), bits.data() + nwords, end_bit, kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data());
+          list.data(), bits + nwords, end_bit, kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data());
     });
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
@@ -364,11 +366,11 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   } else {
     DeviceArray<std::uint32_t> offsets(keep ? 0 : nwords + 1, "push output offsets");  // step 4's slots
     counted_scan(DeviceCount::View{nwords}, nwords,
-                 BitList<keep, Z>{bits.data(), offsets.data(), kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data()},
-                 "push result list");
+                 BitList<keep, Z>{bits, offsets.data(), kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data()},
+                 "push result list", cleared.data() + status_at);
     if constexpr (!keep) {
       push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
-                                                          SlotByBitRank{bits.data(), offsets.data()}, t.val.data());
+                                                          SlotByBitRank{bits, offsets.data()}, t.val.data());
       check_launch("push_fold_kernel");
     }
   }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,6 +28,25 @@ namespace hpg::detail {
 ///   last ended.
 template <class T>
 class CarriedVector;
+/// A carried sparse vector's write-back at the end of a captured round, done by the loop's last
+/// kernel (src/cuda/device_loop.cu), which does every one of them and then sets the loop's
+/// condition: one launch a round for all carried vectors, not one each and one more for the
+/// condition (each is ~2 us in a round's chain of small kernels). The first count entries of the
+/// list (count = from_base + *from_word, or from_base) go into the carried arrays (idx and val,
+/// each unless null) and the count into *count (unless null); a count past `capacity` sets the
+/// loop's overflow word instead and copies nothing.
+struct CarryCopy {
+  const std::uint32_t* from_idx = nullptr;
+  const void* from_val = nullptr;
+  Index from_base = 0;
+  const unsigned long long* from_word = nullptr;
+  std::uint32_t* idx = nullptr;
+  void* val = nullptr;
+  std::size_t val_bytes = 0;
+  unsigned long long* count = nullptr;
+  Index capacity = 0;
+  unsigned grid = 1;  // the blocks of 256 threads the copy wants
+};
 class LoopCarried {
  public:
   virtual ~LoopCarried() = default;
@@ -35,8 +55,9 @@ class LoopCarried {
   /// the vector holds that are another one's carried storage are copied aside.
   virtual void stage(const std::vector<const void*>& carried_storage) = 0;
   /// Captured at the end of the body: the vector's state as the body left it, copied into its
-  /// carried storage; a sparse list that outgrew it sets *overflow instead (the loop stops).
-  virtual void write_back(unsigned* overflow) = 0;
+  /// carried storage; a sparse list that outgrew it sets the loop's overflow word instead (the
+  /// loop stops). A sparse list's copy is added to `copies` (the loop's last kernel does it).
+  virtual void write_back(std::vector<CarryCopy>& copies) = 0;
   /// After a loop that stopped on an overflow (outside any capture): a vector whose last list
   /// outgrew its carried storage takes that list (from the loop's arena) into arrays of its own.
   virtual void recover() = 0;
