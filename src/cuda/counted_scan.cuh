@@ -14,7 +14,8 @@
 //   2. each block adds up the published sums of the chunks before its own (at most a few hundred
 //      numbers; their blocks started earlier and publish without waiting for anyone, so the wait
 //      always ends), scans its chunk tile by tile from there, and hands every item its exclusive
-//      prefix; the block of the last chunk hands over the total.
+//      prefix; the block of the chunk with the last item hands over the total. The blocks whose
+//      chunks lie past the count stop at once.
 // One launch whatever the count, no host wait, and a status of one word per block plus the
 // ticket, which must be zero at the launch: the caller's (cleared with something it clears
 // anyway, as the push clears its bitmap) or one the scan clears itself. A second kernel that
@@ -84,6 +85,12 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   const unsigned chunk = chunk_of_block;
   const Index m = count_of(count);
   const CountedChunk c = CountedChunk::of(m, chunk);
+  // The chunks past the count are empty and nobody waits for them (a block waits only for the
+  // chunks before its own): their blocks stop here, and the total comes from the chunk that holds
+  // the last item (chunk 0 when there are none). A short count in a long bound (a device loop's
+  // round) so waits for a few blocks, not for the whole grid.
+  const bool holds_last = m == 0 ? chunk == 0 : c.begin < m && c.end == m;
+  if (c.begin == c.end && !holds_last) return;  // block-uniform: chunk is shared
   V mine = 0;
   for (Index i = c.begin + threadIdx.x; i < c.end; i += counted_scan_threads) mine += items.value(i);
   const V sum = Reduce(scratch.reduce).Sum(mine);
@@ -119,7 +126,7 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
     }
     base += tile_sum;
   }
-  if (chunk == gridDim.x - 1 && threadIdx.x == 0) items.total(m, base);
+  if (holds_last && threadIdx.x == 0) items.total(m, base);
 }
 
 /// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound

@@ -16,8 +16,9 @@ namespace hpg::detail::cuda {
 
 /// Copies the first count_of(from) entries of a sparse list into another of `capacity` entries (a
 /// null destination array is not copied: it is the source's own) and writes the count as a whole
-/// number into *count (unless null). More entries than the capacity: nothing is copied and
-/// *overflow is set (the loop then stops after this round and takes the list from `from`).
+/// number into *count (unless null): a vector's carried form, made before the loop. More entries
+/// than the capacity: nothing is copied and *overflow is set (unless null). The write-backs at the
+/// end of a captured round are the loop's last kernel's (CarryCopy, device_loop.cu).
 template <class T>
 __global__ void carry_sparse_kernel(const std::uint32_t* from_idx, const T* from_val, DeviceCount::View from, std::uint32_t* idx, T* val,
                                     unsigned long long* count, Index capacity, unsigned* overflow) {
