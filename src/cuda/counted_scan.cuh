@@ -147,7 +147,7 @@ template <class Items>
 void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what,
                   unsigned long long* zeroed_status = nullptr) {
   const unsigned grid = counted_scan_grid(bound);
-  DeviceArray<unsigned long long> own(zeroed_status ? 0 : Index(grid) + 1, what);
+  DeviceArray<unsigned long long> own(zeroed_status ? 0 : counted_scan_status_words(bound), what);
   if (!zeroed_status) {
     device_memset(own.data(), 0, own.size() * sizeof(unsigned long long));
     zeroed_status = own.data();

@@ -89,7 +89,9 @@ __global__ void loop_end_kernel(LoopEnd e) {
     for (int j = 0; j < loop_end_copies; ++j) {
       if (j >= e.copies) break;
       const Index m = copy_count(e.copy[j]);
-      if (m > e.copy[j].capacity) *e.condition.overflow = 1;
+      if (m > e.copy[j].capacity) {
+        if (e.condition.overflow) *e.condition.overflow = 1;
+      }
       else if (e.copy[j].count) *e.copy[j].count = m;
     }
     if (e.sets_condition) set_condition(e.condition, true);
@@ -267,6 +269,14 @@ Index DeviceLoop::run(Index done) {
 void add_one_on_device(void* p, int bytes) {
   add_one_kernel<<<1, 1, 0, as_stream(current_stream())>>>(p, bytes);
   check_launch("loop_while: counting a round");
+}
+
+void copy_carried(const CarryCopy& c) {
+  LoopEnd e{};  // no condition: the overflow word is null, and no list exceeds its capacity here
+  e.copies = 1;
+  e.copy[0] = c;
+  loop_end_kernel<<<c.grid, 256, 0, as_stream(current_stream())>>>(e);
+  check_launch("loop_while: preparing a carried vector");
 }
 
 }  // namespace hpg::detail::cuda

@@ -68,4 +68,8 @@ class DeviceLoop {
 /// (a one-thread kernel: no wait). A round that loop_while runs from the host counts itself so.
 void add_one_on_device(void* p, int bytes);
 
+/// One carried list's copy and count write, as a round's last kernel does them (c.capacity must
+/// hold the list), on the library's stream, no wait: a vector's carried form, made before the loop.
+void copy_carried(const CarryCopy& c);
+
 }  // namespace hpg::detail::cuda

@@ -10,34 +10,10 @@
 #include <vector>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/device_loop.cuh"
 #include "hpgraph/cuda/tuples.cuh"
 
 namespace hpg::detail::cuda {
-
-/// Copies the first count_of(from) entries of a sparse list into another of `capacity` entries (a
-/// null destination array is not copied: it is the source's own) and writes the count as a whole
-/// number into *count (unless null): a vector's carried form, made before the loop. More entries
-/// than the capacity: nothing is copied and *overflow is set (unless null). The write-backs at the
-/// end of a captured round are the loop's last kernel's (CarryCopy, device_loop.cu).
-template <class T>
-__global__ void carry_sparse_kernel(const std::uint32_t* from_idx, const T* from_val, DeviceCount::View from, std::uint32_t* idx, T* val,
-                                    unsigned long long* count, Index capacity, unsigned* overflow) {
-  const Index m = count_of(from);
-  if (m > capacity) {
-    if (overflow && blockIdx.x == 0 && threadIdx.x == 0) *overflow = 1;
-    return;
-  }
-  if (count && blockIdx.x == 0 && threadIdx.x == 0) *count = m;
-  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
-    if (idx) idx[k] = from_idx[k];
-    if (val) val[k] = from_val[k];
-  }
-}
-
-template <class = void>
-__global__ void carry_count_kernel(DeviceCount::View from, unsigned long long* count) {
-  *count = count_of(from);
-}
 
 /// A carried vector's storage, as raw pointers: the vector owns it, except while a body runs
 /// that may have let go of it (LoopCapture::freed keeps it alive).
@@ -118,9 +94,9 @@ void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
       const Index capacity = carried_capacity(v.size, v.nvals.get(), scale);
       DeviceArray<std::uint32_t> idx(capacity, "carried vector indices");
       DeviceArray<T> val(capacity, "carried vector values");
-      carry_sparse_kernel<<<sparse_bound(v) ? sparse_grid(v, 256) : 1, 256, 0, stream()>>>(
-          v.idx.data(), v.val.data(), v.nvals.view(), idx.data(), val.data(), word.data(), capacity, nullptr);
-      check_launch("carry_sparse_kernel");
+      const DeviceCount::View from = v.nvals.view();
+      copy_carried(CarryCopy{v.idx.data(), v.val.data(), from.base, from.word, idx.data(), val.data(), sizeof(T), word.data(), capacity,
+                             sparse_bound(v) ? sparse_grid(v, 256) : 1u});
       v.idx = std::move(idx);
       v.val = std::move(val);
     } else {
@@ -129,8 +105,8 @@ void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
         device_memset(present.data(), 1, v.size);
         v.present = std::move(present);
       }
-      carry_count_kernel<<<1, 1, 0, stream()>>>(v.nvals.view(), word.data());
-      check_launch("carry_count_kernel");
+      const DeviceCount::View from = v.nvals.view();
+      copy_carried(CarryCopy{nullptr, nullptr, from.base, from.word, nullptr, nullptr, 0, word.data(), std::numeric_limits<Index>::max(), 1u});
     }
     v.nvals = DeviceCount::on_device(std::move(word));
   });
