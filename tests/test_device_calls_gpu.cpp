@@ -216,9 +216,10 @@ TEST(DeviceCalls, SsspRoundAndCompactionsWaitForNothing) {
 
 /// Kernel launches, host waits and stream-ordered allocations per BFS level on a 64 x 64 grid (127
 /// levels), one direction forced. The ceilings are the counts measured on 2026-11-25 (H200, CUDA
-/// 13.0): push 4.12 launches and 1.03 host waits a level (5.12 before a push over short rows took
-/// a row per thread and scanned nothing; 12.17 and 5.72 before the push folded by atomics, 6.20
-/// and 1.74 before the masked assigns stopped waiting), pull 9.13 and 1.03; no allocation reaches
+/// 13.0): push 3.12 launches and 1.03 host waits a level (4.12 before the push under any listed
+/// its outputs jumbled instead of sorting them; 5.12 before a push over short rows took a row per
+/// thread and scanned nothing; 12.17 and 5.72 before the push folded by atomics, 6.20 and 1.74
+/// before the masked assigns stopped waiting), pull 9.13 and 1.03; no allocation reaches
 /// the driver in either (the small blocks freed by one level serve the next). The one wait a
 /// level is BFS's own nvals(frontier). Lower is better, and a change that lowers a count should
 /// lower its ceiling here too.
@@ -254,7 +255,7 @@ TEST(DeviceCalls, BfsLevelPushCostsNoMoreThanToday) {
   const LevelCost c = bfs_level_cost(hpg::AxbMethod::push);
   if (c.depth == 0) GTEST_SKIP() << "CUPTI is not available here";
   EXPECT_GT(c.launches, 1.0);  // a level launches kernels: a counter that saw nothing fails here
-  EXPECT_LE(c.launches, 4.15);
+  EXPECT_LE(c.launches, 3.15);
   EXPECT_LE(c.host_waits, 1.05);
   EXPECT_LE(c.allocations, 0.05);
 }

@@ -294,6 +294,42 @@ TEST(LoopGpu, ARoundCounterCountsOnTheDevice) {
   hpg::test::expect_same(hs, gs, "the last round each entry was seen");
 }
 
+/// A vector carried sorted that a round leaves jumbled (a push under any lists its outputs in no
+/// order, and a swap hands the list to the other vector): the body is captured again with it
+/// carried jumbled, and a round that searches the jumbled list (here as a mask) sorts it first,
+/// inside the graph. Each vertex is in the frontier in one round, so `total` ends as u where u's
+/// entries were reached: a search in an unsorted list would miss some.
+TEST(LoopGpu, AListThatARoundLeavesJumbledIsCarriedJumbled) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto run = [](Backend b) {
+    const Index n = 1024;
+    hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:32x32"), b);
+    hpg::Vector<std::int64_t> frontier(n, b), next(n, b), seen(n, b);
+    hpg::Vector<int> u(n, b), hit(n, b), total(n, b);
+    for (Index i = 0; i < n; i += 3) u.set_element(static_cast<int>(i % 7 + 1), i);
+    hpg::assign(total, hpg::no_mask, hpg::no_accum, 0, hpg::all);
+    frontier.set_element(0, 0);
+    seen.set_element(0, 0);
+    const Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+      hpg::apply(hit, frontier, hpg::no_accum, hpg::identity<int>{}, u, hpg::desc::structure | hpg::desc::replace);
+      hpg::ewise_add(total, hpg::no_mask, hpg::no_accum, hpg::plus<int>{}, total, hit);
+      hpg::vxm(next, seen, hpg::no_accum, hpg::any_secondi<std::int64_t>, frontier, a,
+               hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::push);
+      hpg::assign(seen, next, hpg::no_accum, std::int64_t{1}, hpg::all, hpg::desc::structure);
+      std::swap(frontier, next);
+    }, n);
+    return std::make_pair(rounds, std::move(total));
+  };
+  auto [hr, ht] = run(Backend::host);
+  const std::uint64_t before = graphs_run();
+  auto [gr, gt] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hr, 63u);
+  EXPECT_EQ(gr, hr);
+  hpg::test::expect_same(ht, gt, "u summed over the rounds' frontiers");
+}
+
 /// A vector that is full when the loop is captured and loses entries in a later round cannot
 /// keep a known count: the body is captured again with its count on the device, and the rounds
 /// after the first are still one graph.

@@ -121,6 +121,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
   std::size_t arena = std::size_t(64) << 20;
   Index scale = 4;
   std::vector<const void*> counted;  // full vectors that a round left with fewer entries
+  std::vector<const void*> jumbled;  // sparse vectors carried sorted that a round left jumbled
   for (int attempt = 0; attempt < 12; ++attempt) {
     std::optional<cuda::DeviceLoop> made;
     try {
@@ -134,6 +135,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
     cap.counted = counted;
+    cap.jumbled = jumbled;
     bool captured = false, again = false;
     std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
@@ -157,6 +159,10 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         device_loop_declined = e.what();
         if (cap.lost_entries && !cap.counts(cap.lost_entries)) {
           counted.push_back(cap.lost_entries);  // carry it with its count on the device
+          again = true;
+        }
+        if (cap.left_jumbled && !cap.jumbles(cap.left_jumbled)) {
+          jumbled.push_back(cap.left_jumbled);  // carry it jumbled: what reads it in order sorts it
           again = true;
         }
       } catch (const Error&) {

@@ -52,6 +52,7 @@ class Vector {
       dev_.idx = o.dev_.idx.clone("vector indices");
       dev_.val = o.dev_.val.clone("vector values");
       dev_.present = o.dev_.present.clone("vector bitmap");
+      dev_.jumbled = o.dev_.jumbled;
     }
   }
   Vector& operator=(const Vector&) = delete;
@@ -111,6 +112,7 @@ class Vector {
       h.size = dev_.size;
       h.nvals = dev_.nvals;
       h.format = dev_.format;
+      detail::cuda::unjumble(dev_);  // a host list is sorted
       // A sparse vector's arrays may hold more than its entries (a result sized before its count
       // was known): only the first nvals move.
       const bool sparse = dev_.format == detail::VectorFormat::sparse;
@@ -183,6 +185,7 @@ class Vector {
     }
 #if HPG_HAS_CUDA
     if (dev_.format == detail::VectorFormat::sparse) {
+      detail::cuda::unjumble(dev_);  // indices ascending
       const Index n = dev_.nvals;  // the arrays may hold more than the entries
       auto idx = dev_.idx.to_host(n);
       indices.assign(idx.begin(), idx.end());
@@ -260,6 +263,7 @@ class Vector {
     }
 #if HPG_HAS_CUDA
     if (dev_.format == detail::VectorFormat::sparse) {
+      detail::cuda::unjumble(dev_);  // the keys below are taken as sorted
       auto keys = detail::cuda::vec_to_keys(dev_);
       auto vals = dev_.val.clone("vector values");
       detail::cuda::drop_outside(keys, vals, 1, n);
@@ -385,10 +389,11 @@ namespace detail {
 template <class T>
 class CarriedVector final : public LoopCarried {
  public:
-  CarriedVector(const Vector<T>& v, Index scale, bool count_full) : v_(&const_cast<Vector<T>&>(v)) {
+  CarriedVector(const Vector<T>& v, Index scale, bool count_full, bool jumbled) : v_(&const_cast<Vector<T>&>(v)) {
     if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
     UncapturedScope now;  // the carried form is made once, before the loop runs
     cuda::carry_form(v.dev_, scale, count_full);
+    if (jumbled && v.dev_.format == VectorFormat::sparse) v.dev_.jumbled = true;  // a sorted list may be taken as jumbled
     storage_ = cuda::CarriedStorage<T>::of(v.dev_);
   }
   const void* object() const noexcept override { return v_; }
@@ -397,6 +402,11 @@ class CarriedVector final : public LoopCarried {
     if (storage_.known && !(v_->dev_.format == VectorFormat::bitmap && v_->dev_.nvals.is(*storage_.known))) {
       if (LoopCapture* c = loop_capture()) c->lost_entries = v_;  // capture again, its count on the device
       throw CaptureUnsupported("a full carried vector that loses entries");
+    }
+    if (storage_.format == VectorFormat::sparse && !storage_.jumbled && v_->dev_.format == VectorFormat::sparse && v_->dev_.jumbled) {
+      // The body was captured for a sorted list, which the next round would not get.
+      if (LoopCapture* c = loop_capture()) c->left_jumbled = v_;  // capture again, carried jumbled
+      throw CaptureUnsupported("a carried list that a round leaves jumbled");
     }
     cuda::carry_back(v_->dev_, storage_, copies);
     end_ = cuda::CarriedStorage<T>::of(v_->dev_);
@@ -422,7 +432,7 @@ void carry(LoopCapture& c, const Vector<T>& v) {
   if (v.size() && c.in_arena_or_carried(v.dev_.idx.data(), v.dev_.val.data(), v.dev_.present.data()))
     throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
   try {
-    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, c.counts(&v)));
+    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, c.counts(&v), c.jumbles(&v)));
   } catch (const Error& e) {  // out of memory for its carried form: the loop runs on the host
     throw CaptureUnsupported(e.what());
   }

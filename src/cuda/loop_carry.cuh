@@ -27,6 +27,7 @@ struct CarriedStorage {
   std::size_t val_n = 0;
   std::uint8_t* present = nullptr;
   std::size_t present_n = 0;
+  bool jumbled = false;
   std::optional<Index> known;  // a full bitmap keeps its count known; otherwise base + *word
   Index base = 0;              // 0 in a carried form
   unsigned long long* word = nullptr;
@@ -41,6 +42,7 @@ struct CarriedStorage {
     s.val_n = v.val.size();
     s.present = const_cast<std::uint8_t*>(v.present.data());
     s.present_n = v.present.size();
+    s.jumbled = v.jumbled;
     s.known = v.nvals.if_known();
     s.base = s.known ? 0 : v.nvals.view().base;
     s.word = const_cast<unsigned long long*>(v.nvals.view().word);
@@ -54,6 +56,7 @@ struct CarriedStorage {
     v.idx = DeviceArray<std::uint32_t>::adopt(idx, idx_n);
     v.val = DeviceArray<T>::adopt(val, val_n);
     v.present = DeviceArray<std::uint8_t>::adopt(present, present_n);
+    v.jumbled = jumbled;
     v.nvals = known ? DeviceCount(*known) : DeviceCount::on_device(DeviceArray<unsigned long long>::adopt(word, 1));
     return v;
   }
@@ -173,6 +176,7 @@ DeviceVec<T> carried_overflow(const CarriedStorage<T>& from, Index m) {
   DeviceVec<T> v;
   v.size = from.size;
   v.format = VectorFormat::sparse;
+  v.jumbled = from.jumbled;
   v.idx.allocate(m, "vector indices");
   v.val.allocate(m, "vector values");
   if (m) {

@@ -5,26 +5,31 @@
 // this one waits for nothing:
 //   1. the products are found one of two ways, and the kernels read u's count (if it is still on
 //      the device) and run on a grid sized from what the host knows (a bound on nvals(u), times
-//      the longest row): when every row is short (a road network's, a grid's) each thread takes a
-//      u entry's whole row (ByRows); otherwise the products are laid out by a scan of u's row
-//      lengths and each thread takes one product (ByProducts), so a hub row costs no thread more
-//      than any other;
+//      the longest row): when every row is short (a road network's, a grid's) a few threads take
+//      a u entry's row, one product each (ByRowSlots); otherwise the products are laid out by a
+//      scan of u's row lengths and each thread takes one product (ByProducts), so a hub row costs
+//      no thread more than any other;
 //   2. each allowed product sets its output's bit in a bitmap of one bit per output;
 //   3. the set bits become the sorted list of T's indices (a counted scan of the words' popcounts,
-//      counted_scan.cuh, which also writes the list; T's count is a device word nobody waits for);
-//   4. each product folds into its output's slot, found in O(1) as the rank of its bit. Under
-//      any, the product that set the bit is the value, kept in step 2, and there is no step 4.
+//      bit_list.cuh, which also writes the list; T's count is a device word nobody waits for);
+//   4. each product folds into its output's slot, found in O(1) as the rank of its bit.
 // T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
 // When that bound is small, step 3 is one block's sort of the outputs step 2 appended (below).
+// Under any, the product that sets a bit is its output's value, and there is no step 4. While T's
+// bound is within the bitmap's words, step 2 appends the output and the value to T, in no order,
+// and there is no step 3 either (T is jumbled, DeviceVec's word: what needs it in order sorts it
+// then, jumbled.cuh; a BFS level on a road-like graph never does); past that, step 2 keeps the
+// value at its output and step 3 lists it.
 #pragma once
 
+#include <cooperative_groups.h>
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
 #include <cstring>
 #include <type_traits>
 
-#include "hpgraph/cuda/counted_scan.cuh"
+#include "hpgraph/cuda/bit_list.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 
@@ -125,8 +130,30 @@ struct ByProducts {
   }
 };
 
-/// Step 1, by rows: thread q takes u entry q's whole row. No scan and no search; a thread's work
-/// is at most the longest row, so this is for matrices whose rows are all short.
+/// Step 1, by row slots: 2^shift threads per u entry (at least its longest row), thread j of them
+/// taking product j of the entry's row if the row has one. No scan and no search, and a thread
+/// follows one product's chain of dependent loads (its output's column, mask, bit), not a
+/// row's one after another: for matrices whose rows are all short.
+template <class Offset>
+struct ByRowSlots {
+  const Offset* ptr;
+  unsigned shift;
+  template <class F>
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+    const std::uint64_t slots = std::uint64_t(nu) << shift, last = (std::uint64_t(1) << shift) - 1;
+    for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < slots; e += std::uint64_t(gridDim.x) * blockDim.x) {
+      const Index q = e >> shift;
+      const std::uint32_t k = uidx[q];
+      const std::uint64_t p = ptr[k] + (e & last);
+      if (p < ptr[k + 1]) f(PushProduct{q, p});
+    }
+  }
+};
+
+/// Step 1, by rows: thread q takes u entry q's whole row, one product after another. For short
+/// rows when u is too long for row slots: SSSP's frontier on the grid, whose room grows to
+/// hundreds of thousands of entries, pushed 3.7 us a round slower by slots (mark and fold 10.1 +
+/// 12.7 us against 7.5 + 11.6 by rows, both on 2048 blocks; each entry's loads made 4 times).
 template <class Offset>
 struct ByRows {
   const Offset* ptr;
@@ -140,13 +167,42 @@ struct ByRows {
   }
 };
 
-/// The longest row that a push takes by rows (a thread per u entry).
+/// The longest row that a push takes by row slots or by rows (up to 32 products per u entry).
 inline constexpr Index push_by_rows_up_to = 32;
 
-/// Step 2: sets the bit of every output a product may reach. Under any (Keep), the product that
-/// set a bit also leaves its value in kept[out] (a slot of an n-entry array nobody else writes).
-/// With `list` (the small path), the product that set a bit also appends its output there, in no
-/// order, counting in *listed.
+/// Under any, steps 2 and 3 at once: the product that sets an output's bit appends the output and
+/// its own value to T (one atomic per group of threads that append together), in no order; the
+/// last block to finish writes T's count. *listed and *finished are zero at the launch.
+template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+__global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits,
+                                 unsigned long long* listed, unsigned long long* finished, std::uint32_t* tidx, Z* tval,
+                                 unsigned long long* count) {
+  namespace cg = cooperative_groups;
+  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
+    const std::uint32_t out = col[at.p];
+    if (!allows(out)) return;
+    const std::uint32_t bit = 1u << (out % 32);
+    if (bits[out / 32] & bit) return;  // set already: no atomic
+    if (atomicOr(&bits[out / 32], bit) & bit) return;
+    const cg::coalesced_group appending = cg::coalesced_threads();
+    unsigned long long first = 0;
+    if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
+    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank();
+    tidx[slot] = out;
+    tval[slot] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+  });
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();  // this block's appends before its ticket
+    if (atomicAdd(finished, 1ull) == gridDim.x - 1) *count = atomicAdd(listed, 0ull);
+  }
+}
+
+/// Step 2: sets the bit of every output a product may reach. Under any (Keep: a push whose outputs
+/// are too many to list by appending), the product that set a bit also leaves its value in
+/// kept[out] (a slot of an n-entry array nobody else writes). With `list` (the small path), the
+/// product that set a bit also appends its output there, in no order, counting in *listed.
 template <bool Keep, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* kept,
@@ -159,51 +215,10 @@ __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, co
     const bool first = !(atomicOr(&bits[out / 32], bit) & bit);
     if (first && list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
     if constexpr (Keep) {
-      if (first)
-        kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+      if (first) kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
     }
   });
 }
-
-/// Step 3 as a counted scan (counted_scan.cuh) of the bitmap's words: word w's set bits become T's
-/// indices from the number of set bits before it, each slot starting at the value kept in step 2
-/// (Keep) or at the monoid's identity; the offsets are kept for step 4 when it is wanted
-/// (offsets non-null). The total is T's count.
-template <bool Keep, class Z>
-struct BitList {
-  using value_type = std::uint32_t;
-  const std::uint32_t* bits;
-  std::uint32_t* offsets;
-  const Z* kept;
-  Z identity;
-  std::uint32_t* idx;
-  Z* tval;
-  unsigned long long* count;
-  __device__ std::uint32_t value(Index w) const { return __popc(bits[w]); }
-  /// A word's set bits are shared out over the warp: lane j writes bit j of each non-zero word
-  /// the warp holds, so a word of 32 entries is 32 parallel writes, not a thread's 32 dependent
-  /// ones (a band of a grid's vertices fills whole words).
-  __device__ void emit_by_warp(Index w, bool valid, std::uint32_t pos) const {
-    const std::uint32_t word = valid ? bits[w] : 0;
-    if (valid && offsets) offsets[w] = pos;
-    const unsigned lane = threadIdx.x % 32;
-    for (unsigned busy = __ballot_sync(~0u, word != 0); busy; busy &= busy - 1) {
-      const int from = __ffs(busy) - 1;
-      const std::uint32_t bits_of = __shfl_sync(~0u, word, from), at = __shfl_sync(~0u, pos, from);
-      const std::uint32_t first = std::uint32_t(__shfl_sync(~0u, static_cast<unsigned long long>(w), from)) * 32;
-      if (bits_of >> lane & 1u) {
-        const std::uint32_t slot = at + __popc(bits_of & ((1u << lane) - 1u)), i = first + lane;
-        idx[slot] = i;
-        if constexpr (Keep) tval[slot] = kept[i];
-        else tval[slot] = identity;
-      }
-    }
-  }
-  __device__ void total(Index nwords, std::uint32_t n) const {
-    if (offsets) offsets[nwords] = n;
-    *count = n;
-  }
-};
 
 /// T's slot of output `out` after step 3, if the output is T's: the rank of its set bit in the
 /// bitmap (the general path), or its place in T's sorted indices (the small path: an EntryLookup
@@ -289,12 +304,12 @@ __global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(con
 }
 
 /// Sorts the *listed outputs (at most Items x 1024) into T's indices, each slot starting at the
-/// value kept in step 2 (Keep) or at the monoid's identity, and writes T's count. Keys past the
-/// listed ones are padded with ~0, which sorts last; only the bits an index can have are sorted.
-template <int Items, bool Keep, class Z>
+/// monoid's identity, and writes T's count. Keys past the listed ones are padded with ~0, which
+/// sorts last; only the bits an index can have are sorted.
+template <int Items, class Z>
 __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(const std::uint32_t* list, const std::uint32_t* listed,
-                                                                             int end_bit, const Z* kept, Z identity, std::uint32_t* idx,
-                                                                             Z* tval, unsigned long long* count) {
+                                                                             int end_bit, Z identity, std::uint32_t* idx, Z* tval,
+                                                                             unsigned long long* count) {
   using Sort = cub::BlockRadixSort<std::uint32_t, push_block_threads, Items>;
   __shared__ typename Sort::TempStorage scratch;
   const std::uint32_t m = *listed;
@@ -310,8 +325,7 @@ __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(con
     const std::uint32_t i = threadIdx.x * Items + k;
     if (i >= m) continue;
     idx[i] = keys[k];
-    if constexpr (Keep) tval[i] = kept[keys[k]];
-    else tval[i] = identity;
+    tval[i] = identity;
   }
   if (threadIdx.x == 0) *count = m;
 }
@@ -330,10 +344,35 @@ void with_block_items(Index n, const F& f) {
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, unsigned grid, Index cap, const SparseInput<U>& u,
                        const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
-  constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
   const Index n = t.size;
-  const bool small = cap <= push_block_items;
   const Index nwords = (n + 31) / 32;
+  // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
+  // allocated to a whole number of words.
+  t.idx.allocate(cap, "push result");
+  t.val.allocate((cap + 7) / 8 * 8, "push result");
+  DeviceArray<unsigned long long> count(1, "push result count");  // written by the list or sort kernel
+  constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
+  // Under any, the outputs are appended (one kernel, T jumbled) while they are at most the
+  // bitmap's words (or the small path's bound): every warp that appends takes one atomic on the
+  // same counter, which past that may cost more than the scan of the words. (With every push
+  // under any appending, BFS on kron-21, whose pushed levels reach 10^5-10^6 outputs, was 5-8%
+  // slower; the counter and the jumbled order of the later upserts were not measured apart.)
+  if constexpr (keep) {
+    if (cap <= std::max(nwords, push_block_items)) {
+      // The bits, then the append counter and the blocks finished: one fill.
+      const Index words_at = (nwords + 1) / 2;
+      DeviceArray<unsigned long long> cleared(words_at + 2, "push output bits");
+      device_memset(cleared.data(), 0, cleared.size() * sizeof(unsigned long long));
+      push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows, entry_out_first,
+                                                           reinterpret_cast<std::uint32_t*>(cleared.data()), cleared.data() + words_at,
+                                                           cleared.data() + words_at + 1, t.idx.data(), t.val.data(), count.data());
+      check_launch("push_list_kernel");
+      t.jumbled = true;
+      t.nvals = DeviceCount::on_device(std::move(count));
+      return;
+    }
+  }
+  const bool small = !keep && cap <= push_block_items;
   // The bits, after them the small path's list length, and after those the list scan's status
   // (8-byte words): one fill clears them all.
   const Index status_at = (nwords + 2) / 2;
@@ -345,17 +384,12 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
                                                              entry_out_first, bits, kept.data(), list.data(), bits + nwords);
   check_launch("push_mark_kernel");
-  // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
-  // allocated to a whole number of words.
-  t.idx.allocate(cap, "push result");
-  t.val.allocate((cap + 7) / 8 * 8, "push result");
-  DeviceArray<unsigned long long> count(1, "push result count");  // written by the list or sort kernel
   if (small) {
     int end_bit = 1;  // the bits an index below n has
     while (end_bit < 32 && (Index(1) << end_bit) < n) ++end_bit;
     with_block_items(cap, [&](auto items) {
-      push_sort_block_kernel<decltype(items)::value, keep><<<1, push_block_threads, 0, stream()>>>(
-          list.data(), bits + nwords, end_bit, kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data());
+      push_sort_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(
+          list.data(), bits + nwords, end_bit, s.add.identity(), t.idx.data(), t.val.data(), count.data());
     });
     check_launch("push_sort_block_kernel");
     if constexpr (!keep) {
@@ -368,7 +402,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
     counted_scan(DeviceCount::View{nwords}, nwords,
                  BitList<keep, Z>{bits, offsets.data(), kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data()},
                  "push result list", cleared.data() + status_at);
-    if constexpr (!keep) {
+    if constexpr (!keep) {  // under any, the value kept in step 2 is the output's
       push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
                                                           SlotByBitRank{bits, offsets.data()}, t.val.data());
       check_launch("push_fold_kernel");
@@ -385,7 +419,13 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
   const Index cap = static_cast<Index>(std::min<std::uint64_t>(most, n));
   if (cap == 0) return;
   if (longest_row <= push_by_rows_up_to) {
-    push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr}, capped_grid_for(nu, 256), cap, u, allows, entry_out_first, t);
+    unsigned shift = 0;  // 2^shift slots per u entry hold its longest row
+    while ((Index(1) << shift) < longest_row) ++shift;
+    const std::uint64_t slots = std::uint64_t(nu) << shift;
+    if (slots <= std::uint64_t(multiprocessors()) * 2048)  // every slot a thread of one wave
+      push_atomic_steps<UFirst>(s, p, ByRowSlots<Offset>{ptr, shift}, capped_grid_for(slots, 256), cap, u, allows, entry_out_first, t);
+    else
+      push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr}, capped_grid_for(nu, 256), cap, u, allows, entry_out_first, t);
     return;
   }
   DeviceArray<std::uint64_t> start(nu + 1, "push offsets");

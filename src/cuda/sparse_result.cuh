@@ -21,10 +21,10 @@
 
 namespace hpg::detail::cuda {
 
-/// T in sparse form: nvals sorted unique indices of a size-`size` vector and their values. The
-/// arrays may hold more than nvals entries (a push sizes them before it knows its count, which
-/// may stay on the device). `masked`: the entries were already kept only where the operation's
-/// mask allows.
+/// T in sparse form: nvals unique indices of a size-`size` vector and their values, sorted unless
+/// `jumbled` (as DeviceVec's). The arrays may hold more than nvals entries (a push sizes them
+/// before it knows its count, which may stay on the device). `masked`: the entries were already
+/// kept only where the operation's mask allows.
 template <class Z>
 struct DeviceSparseResult {
   Index size = 0;
@@ -32,6 +32,7 @@ struct DeviceSparseResult {
   DeviceArray<std::uint32_t> idx;
   DeviceArray<Z> val;
   bool masked = false;
+  bool jumbled = false;
 };
 
 /// mask(i) read from the mask vector itself. A valued mask's entry counts when its value converts
@@ -127,6 +128,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
       out.nvals = std::move(t.nvals);  // a count still on the device stays there
       out.format = VectorFormat::sparse;
       out.idx = std::move(t.idx);
+      out.jumbled = t.jumbled;
       if constexpr (std::is_same_v<W, Z>) {
         out.val = std::move(t.val);
       } else {  // the whole arrays are cast: their length is known without the count

@@ -13,6 +13,7 @@
 
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/jumbled.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/detail/storage.hpp"
 #include "hpgraph/host/tuples.hpp"
@@ -253,6 +254,7 @@ void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
       v.present.release();
     }
     v.format = f;
+    v.jumbled = false;  // a bitmap has no order; its entries come out sorted
   });
 }
 
@@ -282,10 +284,12 @@ struct EntryLookup {
     return lo < n && idx[lo] == i;
   }
 };
-/// No host wait: a sparse vector's count still on the device is read by the lookup.
+/// No host wait: a sparse vector's count still on the device is read by the lookup. A jumbled
+/// list is sorted first (launches: call it before a launch, not in its arguments).
 template <class T>
 EntryLookup entry_lookup(const DeviceVec<T>& v) {
   if (v.format == VectorFormat::bitmap) return {v.present.data(), nullptr, {}};
+  unjumble(v);
   return {nullptr, v.idx.data(), v.nvals.view()};
 }
 
@@ -309,7 +313,8 @@ template <class T>
 std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
   if (v.format == VectorFormat::sparse && v.nvals.is(0)) return std::nullopt;
   DeviceArray<FoundEntry<T>> out(1, "vector element");
-  find_entry_kernel<<<1, 1, 0, stream()>>>(entry_lookup(v), v.val.data(), i, out.data());
+  const EntryLookup at = entry_lookup(v);
+  find_entry_kernel<<<1, 1, 0, stream()>>>(at, v.val.data(), i, out.data());
   check_launch("find_entry_kernel");
   FoundEntry<T> e;
   copy_device_to_host(&e, out.data(), sizeof(e));

@@ -102,6 +102,7 @@ __global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, Device
 template <class Z, class U>
 SparseCopy copy_of_list(DeviceSparseResult<Z>& t, const DeviceVec<U>& u, Index bound) {
   SparseCopy c;
+  t.jumbled = u.format == VectorFormat::sparse && u.jumbled;  // T's list is u's, in u's order
   t.idx.allocate(bound, "result indices");
   c.idx = t.idx.data();
   if (auto known = u.nvals.if_known()) {
@@ -136,11 +137,12 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   t.val.allocate(bound, "result values");
   DeviceArray<std::uint8_t> keep(bound, "result stencil");
   const unsigned grid = sparse_grid(t, 256);
+  const EntryLookup other = u_drives ? entry_lookup(v) : entry_lookup(u);  // the other operand is searched: sorted first
   if (u_drives)
-    ewise_mult_sparse_kernel<true><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), entry_lookup(v),
+    ewise_mult_sparse_kernel<true><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), other,
                                                                t.val.data(), keep.data(), copy);
   else
-    ewise_mult_sparse_kernel<false><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), entry_lookup(u),
+    ewise_mult_sparse_kernel<false><<<grid, 256, 0, stream()>>>(op, driver_idx.data(), count, u.val.data(), v.val.data(), other,
                                                                 t.val.data(), keep.data(), copy);
   check_launch("ewise_mult_sparse_kernel");
   const bool other_full = u_drives ? v.nvals.is(v.size) : u.nvals.is(u.size);

@@ -74,6 +74,8 @@ inline bool upsert_bitmap_fits(Index size, std::size_t value_bytes) {
 /// arrays (this waits for the counts and the union's length).
 template <class W, class M, class X>
 void upsert_by_merge(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
+  unjumble(mask);  // in place: an aligned source (the mask's own values) moves with it
+  unjumble(w);
   const Index m = mask.nvals, wn = w.nvals;
   DeviceArray<W> mval(m, "assign values");
   upsert_values_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), DeviceCount::View{m}, src, mval.data());

@@ -80,6 +80,13 @@ struct LoopCapture {
   std::vector<const void*> counted;
   const void* lost_entries = nullptr;
   bool counts(const void* object) const noexcept { return std::find(counted.begin(), counted.end(), object) != counted.end(); }
+  // A sparse vector is carried as sorted or jumbled as it is (DeviceVec::jumbled), and the body
+  // is captured for that; one whose list a round leaves jumbled but was carried sorted is
+  // carried jumbled in the next capture: these are those vectors, and `left_jumbled` the one
+  // this capture found.
+  std::vector<const void*> jumbled;
+  const void* left_jumbled = nullptr;
+  bool jumbles(const void* object) const noexcept { return std::find(jumbled.begin(), jumbled.end(), object) != jumbled.end(); }
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {

@@ -213,9 +213,15 @@ class DeviceCount {
   DeviceArray<unsigned long long> word_;
 };
 
-/// Sparse: idx and val hold the nvals sorted entries first, and may hold more (a push result is
-/// sized before its count is known, and the count may stay on the device): code reads nvals
-/// entries, never the arrays' length. Bitmap: val and present hold size entries.
+/// Sparse: idx and val hold the nvals entries first, and may hold more (a push result is sized
+/// before its count is known, and the count may stay on the device): code reads nvals entries,
+/// never the arrays' length. The indices are unique and ascending unless `jumbled` (SuiteSparse's
+/// word): then unique in no order, as a push under the any monoid lists them (sorting them would
+/// be a pass over the whole index range). Code that needs them in order (a binary search, a
+/// merge, a list handed to the user) calls cuda::unjumble first, which sorts them in place (the
+/// arrays stay where they are) and clears the flag; code that takes entries one by one (a
+/// scatter, an upsert, a push from the list) does not care. Bitmap: val and present hold size
+/// entries, and `jumbled` means nothing.
 template <class T>
 struct DeviceVec {
   Index size = 0;
@@ -224,6 +230,7 @@ struct DeviceVec {
   DeviceArray<std::uint32_t> idx;
   DeviceArray<T> val;
   DeviceArray<std::uint8_t> present;
+  mutable bool jumbled = false;  // sorting is not a change of the vector: a const reader may do it
 };
 
 /// Below this fraction of present entries a vector is kept sparse.
