@@ -112,7 +112,9 @@ class Vector {
       h.size = dev_.size;
       h.nvals = dev_.nvals;
       h.format = dev_.format;
+#if HPG_HAS_CUDA
       detail::cuda::unjumble(dev_);  // a host list is sorted
+#endif
       // A sparse vector's arrays may hold more than its entries (a result sized before its count
       // was known): only the first nvals move.
       const bool sparse = dev_.format == detail::VectorFormat::sparse;
