@@ -3,6 +3,9 @@
 # programs for sm_90, the hpgraph program, the shared libraries they need that a machine with only
 # the CUDA driver lacks (libgraphblas xz-compressed), the bundled and shared graph data, and
 # run.sh. Carry .gpu-bundle to the GPU machine and run scripts/gpu-run.sh there.
+#   HPG_BUNDLE_PROGRAMS="hpgraph hpgraph_tests kernel_trace": only those programs (a bundle small
+#   enough to carry beside an old build); HPG_BUNDLE_OLD=<an hpgraph program built before a
+#   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build.
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
 [ "$HPG_CUDA" = ON ] || { echo "gpu-bundle: needs nvcc" >&2; exit 1; }
@@ -18,6 +21,13 @@ rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"
 cp "$build/hpgraph" "$build/tests/hpgraph_tests" "$bundle/bin/"
 for b in "$build"/bench/bench_* "$build"/bench/kernel_trace; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
+if [ -n "${HPG_BUNDLE_PROGRAMS:-}" ]; then
+  for b in "$bundle"/bin/*; do [[ " $HPG_BUNDLE_PROGRAMS " == *" $(basename "$b") "* ]] || rm "$b"; done
+  strip "$bundle"/bin/*
+fi
+if [ -n "${HPG_BUNDLE_OLD:-}" ]; then
+  mkdir -p "$bundle/old" && strip -o "$bundle/old/hpgraph" "$HPG_BUNDLE_OLD" && xz -T0 -9 "$bundle/old/hpgraph"
+fi
 
 # Every shared library the programs load, except the C runtime, the CUDA driver, and the CUDA
 # toolkit's large libraries (cuSPARSE, nvJitLink: hundreds of MB; the GPU machine has the same CUDA

@@ -2,7 +2,7 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [table] [report] [profile]
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [ab] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
@@ -21,7 +21,8 @@
 #   hpgraph program under compute-sanitizer memcheck: bfs, sssp, pagerank and tc with --check on
 #   every graph of the shared data set, one process per run, HPG_SANITIZE_JOBS at a time (the
 #   CliCheck test does the same runs one after another, too slowly under the sanitizer). peers runs
-#   bench_latency, then BFS and SSSP on a 2048 x 2048 grid and BFS on kron-21 beside GAPBS.
+#   bench_latency, then BFS and SSSP on a 2048 x 2048 grid and BFS on kron-21 beside GAPBS. ab runs
+#   this build and the bundle's old/hpgraph.xz alternately on those graphs (see the step).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="${HPG_BUNDLE:-$root/.gpu-bundle}"  # HPG_BUNDLE: another bundle folder (a trimmed one, say)
@@ -223,6 +224,46 @@ for step in "${steps[@]}"; do
           echo "(no GAPBS in the bundle: ../shared/peers/gapbs was not there when it was made)"
         fi
       } 2>&1 | tee "$out/peers.log" | grep -E '^==|"run"|Average Time|Trial Time|depth|error' | sed -E 's/"runs":\[[^]]*\],?//' | cut -c1-400
+      rm -rf "$work"
+      ;;
+    ab)
+      # This build ("new") and the bundle's old/hpgraph.xz ("old", the build before a change; left
+      # out when the bundle has none), alternately, HPG_AB_ROUNDS rounds (default 2): BFS and SSSP
+      # (weights 1..255) on the 2048 x 2048 grid, BFS from 972982 and PageRank (gap, tol 1e-4) on
+      # GAP's kron-21; GAPBS on the same graphs and sources after them; then kernel traces of BFS
+      # and SSSP on the grid (the bundle's kernel_trace) into $OUT/trace.txt. The medians of each
+      # run's repeats are what the results' READMEs quote.
+      builds="new"
+      if [ -f "$bundle/old/hpgraph.xz" ]; then
+        mkdir -p "$bindir/old" && xz -dc "$bundle/old/hpgraph.xz" >"$bindir/old/hpgraph" && chmod +x "$bindir/old/hpgraph" && builds="old new"
+      fi
+      ab_runs() { grep -o '"run":[^,]*,"runs":[^]]*]\|"depth":[0-9]*\|"iterations":[0-9]*' | tr "\n" " "; echo; }
+      work="$(mktemp -d)"
+      g="$bundle/peers"
+      "$bindir/hpgraph" generate grid --rows 2048 --cols 2048 -o "$work/grid.mtx" >/dev/null || status=1
+      "$bindir/hpgraph" generate grid --rows 2048 --cols 2048 --weights 1:255 -o "$work/grid-w.mtx" >/dev/null || status=1
+      "$g/converter" -g21 -e "$work/k.el" >/dev/null && "$g/converter" -g21 -b "$work/k.sg" >/dev/null || status=1
+      {
+        for ((round = 1; round <= ${HPG_AB_ROUNDS:-2}; round++)); do
+          for v in $builds; do
+            p="$bindir/hpgraph"
+            [ "$v" = old ] && p="$bindir/old/hpgraph"
+            echo "== $v bfs grid"; "$p" bfs "$work/grid.mtx" --source 0 --repeat 3 --json | ab_runs
+            echo "== $v sssp grid"; "$p" sssp "$work/grid-w.mtx" --source 0 --repeat 3 --json | ab_runs
+            echo "== $v bfs kron21"; "$p" bfs "$work/k.el" --source 972982 --repeat 5 --json | ab_runs
+            echo "== $v pagerank gap kron21"; "$p" pagerank "$work/k.el" --variant gap --tol 1e-4 --repeat 5 --json | ab_runs
+          done
+        done
+        export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$g"
+        echo "== GAPBS bfs grid"; "$g/bfs" -f "$work/grid.mtx" -r 0 -n 3 | grep -E "Average"
+        echo "== GAPBS sssp grid"; "$g/sssp" -f "$work/grid-w.mtx" -r 0 -n 3 -d 255 | grep -E "Average"
+        echo "== GAPBS bfs kron21"; "$g/bfs" -f "$work/k.sg" -r 972982 -n 5 | grep Average
+        echo "== GAPBS pr kron21"; "$g/pr" -f "$work/k.sg" -i 100 -t 1e-4 -n 5 | grep -E "Average|Iteration" | tail -3
+        if [ -x "$bindir/kernel_trace" ]; then
+          echo "== trace"; "$bindir/kernel_trace" grid:2048x2048 bfs sssp >"$out/trace.txt" 2>&1; echo "kernel_trace rc $?"
+          grep "==\|untraced" "$out/trace.txt"
+        fi
+      } 2>&1 | tee "$out/ab.log"
       rm -rf "$work"
       ;;
     table)
