@@ -194,8 +194,6 @@ TEST(DeviceCalls, SsspRoundAndCompactionsWaitForNothing) {
   Round warm = make(Backend::cuda);
   round(a, warm);  // A's transpose and longest row are found once, outside the count
   Round g = make(Backend::cuda), h = make(Backend::host);
-  // The distances are known full (set_element left their count on the device): ewise_mult with
-  // them keeps every entry of t without a compaction, and its result's count is a copy of t's.
   EXPECT_EQ(g.dist.nvals(), n);
   round(a, g);
   round(ha, h);
@@ -212,6 +210,65 @@ TEST(DeviceCalls, SsspRoundAndCompactionsWaitForNothing) {
   hpg::test::expect_same(h.dist, g.dist, "distances");
   hpg::test::expect_same(h.picked, g.picked, "select, then ewise_mult of two sparse vectors");
   EXPECT_GT(g.frontier.nvals(), 0u);
+}
+
+// What an SSSP round's calls after the push launch, one by one: setting the source's distance
+// keeps the filled distances known full (no wait to ask, and an ewise_mult driven by a list then
+// keeps every entry: one kernel, no compaction); a masked apply of a list probes its mask in the
+// kernel that maps (then a fill of the compaction's status and the compaction: 2 launches and a
+// fill, where a separate probe made 3 launches), as a select's map decides what it keeps.
+TEST(DeviceCalls, SsspRoundCallsLaunchWhatTheyMust) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const auto spec = hpg::test::weighted_grid("grid:64x64", 1, 9);
+  const Index n = 4096;
+  struct Round {
+    hpg::Vector<float> dist, frontier, t, picked, negated;
+    hpg::Vector<bool> better;
+  };
+  const auto make = [&](Backend b) {
+    Round r{hpg::Vector<float>(n, b), hpg::Vector<float>(n, b), hpg::Vector<float>(n, b), hpg::Vector<float>(n, b),
+            hpg::Vector<float>(n, b), hpg::Vector<bool>(n, b)};
+    hpg::assign(r.dist, hpg::no_mask, hpg::no_accum, 1e9f, hpg::all);
+    for (Index i : {0, 1, 2001}) r.dist.set_element(0.0f, i);  // 1 and 2001 are reached, and do not improve
+    r.frontier.build(std::vector<Index>{0, 70, 2000}, std::vector<float>{0.0f, 3.0f, 5.0f});
+    return r;
+  };
+  hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
+  Round g = make(Backend::cuda), h = make(Backend::host);
+  for (Round* r : {&g, &h}) hpg::vxm(r->t, hpg::no_mask, hpg::no_accum, hpg::min_plus<float>, r->frontier, (r == &g ? a : ha), hpg::desc::push);
+  hpg::detail::device_synchronize("setup");
+  HPG_COUNTER_OR_SKIP(count);
+  EXPECT_EQ(g.dist.nvals(), n);
+  hpg::DeviceCalls c = count->counts();
+  EXPECT_EQ(c.host_waits, 0u) << "nvals of a full vector after set_element: " << hpg::to_string(c);
+  // Kernel launches, and fills (counted as transfers, with copies).
+  const auto calls = [&](const char* what, std::uint64_t launches, std::uint64_t fills, const auto& call) {
+    const hpg::DeviceCalls before = count->counts();
+    call(g);
+    const hpg::DeviceCalls d = count->counts() - before;
+    EXPECT_EQ(d.launches, launches) << what << ": " << hpg::to_string(d);
+    EXPECT_EQ(d.transfers, fills) << what << ": " << hpg::to_string(d);
+    EXPECT_EQ(d.host_waits, 0u) << what << ": " << hpg::to_string(d);
+    call(h);
+  };
+  calls("better = t < dist", 1, 0, [](Round& r) { hpg::ewise_mult(r.better, hpg::no_mask, hpg::no_accum, hpg::lt<float>{}, r.t, r.dist); });
+  calls("frontier<better, replace> = t", 2, 1,
+        [](Round& r) { hpg::apply(r.frontier, r.better, hpg::no_accum, hpg::identity<float>{}, r.t, hpg::desc::replace); });
+  const float cut = *h.t.extract_element(1);  // t(1) and whatever is no larger are dropped
+  calls("picked = select(t > t(1))", 2, 1,
+        [cut](Round& r) { hpg::select(r.picked, hpg::no_mask, hpg::no_accum, hpg::valuegt<float>{}, r.t, cut); });
+  calls("negated<!struct(frontier), replace> = -t", 2, 1, [](Round& r) {
+    hpg::apply(r.negated, r.frontier, hpg::no_accum, hpg::ainv<float>{}, r.t, hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace);
+  });
+  hpg::test::expect_same(h.better, g.better, "better");
+  hpg::test::expect_same(h.frontier, g.frontier, "frontier");
+  hpg::test::expect_same(h.picked, g.picked, "select");
+  hpg::test::expect_same(h.negated, g.negated, "apply under a complemented structural mask");
+  EXPECT_GT(g.frontier.nvals(), 0u);
+  EXPECT_EQ(g.frontier.nvals() + 2, g.t.nvals());  // the mask dropped t(1) and t(2001)
+  EXPECT_EQ(g.negated.nvals(), 2u);
+  EXPECT_GT(g.picked.nvals(), 0u);
+  EXPECT_LT(g.picked.nvals(), g.t.nvals());
 }
 
 /// Kernel launches, host waits and stream-ordered allocations per BFS level on a 64 x 64 grid (127

@@ -120,8 +120,7 @@ template <class T, class Body>
 std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds, const RoundCounter& counter) {
   std::size_t arena = std::size_t(64) << 20;
   Index scale = 4;
-  std::vector<const void*> counted;  // full vectors that a round left with fewer entries
-  std::vector<const void*> jumbled;  // sparse vectors carried sorted that a round left jumbled
+  std::vector<LoopCapture::CarryAs> recarry;  // vectors a capture found carried wrongly, and how to carry them
   for (int attempt = 0; attempt < 12; ++attempt) {
     std::optional<cuda::DeviceLoop> made;
     try {
@@ -134,8 +133,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     void* counter_word = counter.scalar ? counter.on_device(counter.scalar) : nullptr;  // before the capture: it may copy
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
-    cap.counted = counted;
-    cap.jumbled = jumbled;
+    cap.recarry = recarry;
     bool captured = false, again = false;
     std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
@@ -157,12 +155,8 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       } catch (const CaptureUnsupported& e) {
         loop.abort();
         device_loop_declined = e.what();
-        if (cap.lost_entries && !cap.counts(cap.lost_entries)) {
-          counted.push_back(cap.lost_entries);  // carry it with its count on the device
-          again = true;
-        }
-        if (cap.left_jumbled && !cap.jumbles(cap.left_jumbled)) {
-          jumbled.push_back(cap.left_jumbled);  // carry it jumbled: what reads it in order sorts it
+        if (cap.found_new()) {
+          recarry.push_back(cap.found);
           again = true;
         }
       } catch (const Error&) {

@@ -152,7 +152,8 @@ void cuda_finish(Vector<W>& w, const Mask& mask, const Accum& accum, cuda::Devic
 template <class Z, class W, class Mask, class Accum, class F, class U>
 void cuda_map(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
   const auto& du = VectorAccess::device(u);
-  if (du.format == VectorFormat::sparse) return cuda_finish(w, mask, accum, cuda::map_sparse<Z>(f, du, can_drop), d);
+  if (du.format == VectorFormat::sparse)
+    return cuda::map_sparse_into<Z>(VectorAccess::device(w), checked_device_mask(w, mask), accum, f, du, can_drop, d);
   cuda_finish(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
 }
 

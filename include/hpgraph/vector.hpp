@@ -402,12 +402,12 @@ class CarriedVector final : public LoopCarried {
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
   void write_back(std::vector<CarryCopy>& copies) override {
     if (storage_.known && !(v_->dev_.format == VectorFormat::bitmap && v_->dev_.nvals.is(*storage_.known))) {
-      if (LoopCapture* c = loop_capture()) c->lost_entries = v_;  // capture again, its count on the device
+      if (LoopCapture* c = loop_capture()) c->found = {v_, LoopCapture::carry_counted};  // capture again, its count on the device
       throw CaptureUnsupported("a full carried vector that loses entries");
     }
     if (storage_.format == VectorFormat::sparse && !storage_.jumbled && v_->dev_.format == VectorFormat::sparse && v_->dev_.jumbled) {
       // The body was captured for a sorted list, which the next round would not get.
-      if (LoopCapture* c = loop_capture()) c->left_jumbled = v_;  // capture again, carried jumbled
+      if (LoopCapture* c = loop_capture()) c->found = {v_, LoopCapture::carry_jumbled};  // capture again, carried jumbled
       throw CaptureUnsupported("a carried list that a round leaves jumbled");
     }
     cuda::carry_back(v_->dev_, storage_, copies);
@@ -434,7 +434,9 @@ void carry(LoopCapture& c, const Vector<T>& v) {
   if (v.size() && c.in_arena_or_carried(v.dev_.idx.data(), v.dev_.val.data(), v.dev_.present.data()))
     throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
   try {
-    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, c.counts(&v), c.jumbles(&v)));
+    const unsigned as = c.carry_as(&v);
+    c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, (as & LoopCapture::carry_counted) != 0,
+                                                           (as & LoopCapture::carry_jumbled) != 0));
   } catch (const Error& e) {  // out of memory for its carried form: the loop runs on the host
     throw CaptureUnsupported(e.what());
   }

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/storage.hpp"
 
@@ -42,6 +43,22 @@ __device__ inline void add_block_count(unsigned mine, unsigned long long* word) 
   if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_count, static_cast<unsigned long long>(mine));
   __syncthreads();
   if (threadIdx.x == 0 && block_count) atomicAdd(word, block_count);
+}
+
+/// The most entries a sparse vector (or a sparse result: anything with a DeviceCount nvals and an
+/// idx array) can hold: its count if known, else its arrays' length (what a kernel that reads the
+/// count itself is sized by).
+template <class S>
+Index sparse_bound(const S& v) {
+  if (auto k = v.nvals.if_known()) return *k;
+  return v.idx.size();
+}
+
+/// A grid for the entries of a sparse vector: exact for a known count; for a count still on the
+/// device, a capped grid that strides over the bound and stops at the count the kernel reads.
+template <class S>
+unsigned sparse_grid(const S& v, unsigned block) {
+  return v.nvals.if_known() ? grid_for(sparse_bound(v), block) : capped_grid_for(sparse_bound(v), block);
 }
 
 }  // namespace hpg::detail::cuda

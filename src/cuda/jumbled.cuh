@@ -33,7 +33,7 @@ template <class T>
 void unjumble(const DeviceVec<T>& v) {
   if (!v.jumbled) return;
   if (v.format == VectorFormat::sparse) {
-    const Index bound = v.nvals.if_known() ? *v.nvals.if_known() : v.idx.size();
+    const Index bound = sparse_bound(v);
     if (bound > 1) guarded("sorting a vector's indices", [&] {
       const Index nwords = (v.size + 31) / 32;
       // The bits (32-bit words), the scan's status, and the count it writes (unused: v keeps its
@@ -43,7 +43,7 @@ void unjumble(const DeviceVec<T>& v) {
       device_memset(cleared.data(), 0, cleared.size() * sizeof(unsigned long long));
       std::uint32_t* const bits = reinterpret_cast<std::uint32_t*>(cleared.data());
       DeviceArray<T> kept(v.size, "sorting a vector's indices");
-      jumbled_mark_kernel<<<capped_grid_for(bound, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), bits, kept.data());
+      jumbled_mark_kernel<<<sparse_grid(v, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), bits, kept.data());
       check_launch("jumbled_mark_kernel");
       counted_scan(DeviceCount::View{nwords}, nwords,
                    BitList<true, T>{bits, nullptr, kept.data(), T{}, const_cast<std::uint32_t*>(v.idx.data()), const_cast<T*>(v.val.data()),

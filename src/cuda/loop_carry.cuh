@@ -5,7 +5,6 @@
 #pragma once
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <vector>
 
@@ -109,7 +108,7 @@ void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
         v.present = std::move(present);
       }
       const DeviceCount::View from = v.nvals.view();
-      copy_carried(CarryCopy{nullptr, nullptr, from.base, from.word, nullptr, nullptr, 0, word.data(), std::numeric_limits<Index>::max(), 1u});
+      copy_carried(CarryCopy::count_only(from.base, from.word, word.data()));
     }
     v.nvals = DeviceCount::on_device(std::move(word));
   });
@@ -166,7 +165,7 @@ void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<Car
       check_launch("scatter_entries_kernel");
     }
   }
-  if (word) copies.push_back(CarryCopy{nullptr, nullptr, count.base, count.word, nullptr, nullptr, 0, word, std::numeric_limits<Index>::max(), 1u});
+  if (word) copies.push_back(CarryCopy::count_only(count.base, count.word, word));
 }
 
 /// After a loop that stopped because `from` (the list a round left, still in the loop's arena,

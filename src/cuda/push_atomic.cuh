@@ -170,6 +170,14 @@ struct ByRows {
 /// The longest row that a push takes by row slots or by rows (up to 32 products per u entry).
 inline constexpr Index push_by_rows_up_to = 32;
 
+/// Step 2's claim: whether this thread is the one that sets output `out`'s bit. A bit already
+/// set costs a read, not an atomic (a grid's or a hub's outputs are reached many times).
+__device__ inline bool claim_output(std::uint32_t* bits, std::uint32_t out) {
+  const std::uint32_t bit = 1u << (out % 32);
+  if (bits[out / 32] & bit) return false;
+  return !(atomicOr(&bits[out / 32], bit) & bit);
+}
+
 /// Under any, steps 2 and 3 at once: the product that sets an output's bit appends the output and
 /// its own value to T (one atomic per group of threads that append together), in no order; the
 /// last block to finish writes T's count. *listed and *finished are zero at the launch.
@@ -181,10 +189,7 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
   namespace cg = cooperative_groups;
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    if (!allows(out)) return;
-    const std::uint32_t bit = 1u << (out % 32);
-    if (bits[out / 32] & bit) return;  // set already: no atomic
-    if (atomicOr(&bits[out / 32], bit) & bit) return;
+    if (!allows(out) || !claim_output(bits, out)) return;
     const cg::coalesced_group appending = cg::coalesced_threads();
     unsigned long long first = 0;
     if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
@@ -209,14 +214,9 @@ __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, co
                                  std::uint32_t* list, std::uint32_t* listed) {
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    if (!allows(out)) return;
-    const std::uint32_t bit = 1u << (out % 32);
-    if (bits[out / 32] & bit) return;  // set already: no atomic
-    const bool first = !(atomicOr(&bits[out / 32], bit) & bit);
-    if (first && list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
-    if constexpr (Keep) {
-      if (first) kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
-    }
+    if (!allows(out) || !claim_output(bits, out)) return;
+    if (list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
+    if constexpr (Keep) kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
   });
 }
 

@@ -53,16 +53,23 @@ struct MaskProbe {
   }
 };
 
-/// The probe of an operation's mask (nullptr: no mask), with the same type rule as vector_mask.
+/// vector_mask's type rule: a valued mask's type converts to bool.
+template <class M>
+void check_mask_type(const DeviceVec<M>* mask, const Descriptor& d) {
+  if constexpr (!std::is_convertible_v<M, bool>) {
+    if (mask && !d.mask_structure)
+      throw_error(Info::domain_mismatch, "a valued mask must have a type convertible to bool (use desc::structure for a user type)");
+  }
+}
+
+/// The probe of an operation's mask (nullptr: no mask). A jumbled sparse mask is sorted first
+/// (its entries are searched).
 template <class M>
 MaskProbe<M> mask_probe(const DeviceVec<M>* mask, const Descriptor& d) {
+  check_mask_type(mask, d);
   MaskProbe<M> p;
   p.complement = d.mask_complement;
   if (!mask) return p;
-  if constexpr (!std::is_convertible_v<M, bool>) {
-    if (!d.mask_structure)
-      throw_error(Info::domain_mismatch, "a valued mask must have a type convertible to bool (use desc::structure for a user type)");
-  }
   p.has_mask = true;
   p.at = entry_lookup(*mask);
   if (!d.mask_structure) p.val = mask->val.data();
@@ -110,19 +117,25 @@ struct typecast_value {
   HPG_HOST_DEVICE W operator()(const Z& z) const { return typecast<W>(z); }
 };
 
+/// Whether the C API's rules make w<mask> = T just T where the mask allows: no accumulator, and
+/// nothing of w survives (replace, an empty w, or no mask at all).
+template <class W, class M, class Accum>
+bool finish_takes_t(const DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum&, const Descriptor& d) {
+  return std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals.is(0) || (!maskv && !d.mask_complement));
+}
+
 /// W<M, replace> = accum ? accum(W, T) : T for a sparse T. The output becomes T's (masked) list
 /// when nothing of W can survive; otherwise T is scattered into a bitmap for the general finish.
 /// Written to new storage and swapped in: a throw leaves w as it was.
 template <class W, class M, class Accum, class Z>
 void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, DeviceSparseResult<Z>&& t,
                           const Descriptor& d) {
-  const MaskProbe<M> probe = mask_probe(maskv, d);  // the mask's type is checked first, as vector_mask does
+  check_mask_type(maskv, d);  // first, as vector_mask does
   if constexpr (!castable_v<W, Z>) {
     throw_error(Info::domain_mismatch, "the result's value type cannot be cast to the output's (a user type meets another type)");
   } else {
-    const bool output_is_t = std::is_same_v<Accum, no_accum_t> && (d.replace || w.nvals.is(0) || (!maskv && !d.mask_complement));
-    if (output_is_t) {
-      if (!t.masked && (maskv || d.mask_complement)) keep_allowed(t, probe, "masked result");
+    if (finish_takes_t(w, maskv, accum, d)) {
+      if (!t.masked && (maskv || d.mask_complement)) keep_allowed(t, mask_probe(maskv, d), "masked result");
       DeviceVec<W> out;
       out.size = w.size;
       out.nvals = std::move(t.nvals);  // a count still on the device stays there

@@ -204,22 +204,6 @@ __global__ void scatter_entries_kernel(const std::uint32_t* idx, const T* vals, 
   }
 }
 
-/// The most entries a sparse vector (or a sparse result: anything with a DeviceCount nvals and an
-/// idx array) can hold: its count if known, else its arrays' length (what a kernel that reads the
-/// count itself is sized by).
-template <class S>
-Index sparse_bound(const S& v) {
-  if (auto k = v.nvals.if_known()) return *k;
-  return v.idx.size();
-}
-
-/// A grid for the entries of a sparse vector: exact for a known count; for a count still on the
-/// device, a capped grid that strides over the bound and stops at the count the kernel reads.
-template <class S>
-unsigned sparse_grid(const S& v, unsigned block) {
-  return v.nvals.if_known() ? grid_for(sparse_bound(v), block) : capped_grid_for(sparse_bound(v), block);
-}
-
 /// The entries of a sparse vector as bitmap arrays of its size (v is left as it is). No host
 /// wait: a count still on the device is read by the scatter kernel.
 template <class T>
@@ -325,15 +309,19 @@ std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
 /// Sets (set) or removes entry i of a bitmap vector in place, adjusting the count on the device.
 template <class T>
 __global__ void write_bitmap_entry_kernel(std::uint8_t* present, T* val, Index i, bool set, T x, unsigned long long* count) {
-  const bool had = present[i] != 0;
   if (set) val[i] = x;
+  if (!count) return;  // a full vector's value set: it stays full
+  const bool had = present[i] != 0;
   present[i] = set;
   if (had != set) *count += set ? 1ull : ~0ull;  // ~0: minus one, modulo 2^64
 }
 
+/// Sets (x) or removes (null) entry i of a bitmap v. Setting a value in a full v keeps its count
+/// known: SSSP's distances, set at the source after a fill, stay full for every later call that
+/// reads them (an ewise_mult driven by a list keeps every entry, with no selection after it).
 template <class T>
 void write_bitmap_entry(DeviceVec<T>& v, Index i, const T* x) {
-  unsigned long long* count = v.nvals.device_word();
+  unsigned long long* count = x && v.nvals.is(v.size) ? nullptr : v.nvals.device_word();
   write_bitmap_entry_kernel<<<1, 1, 0, stream()>>>(v.present.data(), v.val.data(), i, x != nullptr, x ? *x : T{}, count);
   check_launch("write_bitmap_entry_kernel");
 }

@@ -150,35 +150,57 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   return t;
 }
 
-/// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply, select). `can_drop`:
-/// f may decline an entry (select), so T is compacted.
-template <class Z, class F, class U>
-__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, std::uint8_t* keep,
-                                  SparseCopy copy) {
+/// Every index, where no mask is probed.
+struct AllowsAll {
+  HPG_HOST_DEVICE bool operator()(Index) const { return true; }
+};
+
+/// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply, select), keep[k]
+/// (unless null) whether f keeps entry k and the probe allows its index.
+template <class Z, class F, class U, class Probe>
+__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Probe allows, Z* tval,
+                                  std::uint8_t* keep, SparseCopy copy) {
   const Index m = count_of(count);
   copy.count(m);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     copy.index(k, idx[k]);
     bool kept = true;
     tval[k] = f(uval[k], idx[k], kept);
-    if (keep) keep[k] = kept;
+    if (keep) keep[k] = kept && allows(idx[k]);
   }
 }
 
-/// No host wait: u's count, if still on the device, is read by the kernels.
-template <class Z, class F, class U>
-DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool can_drop) {
+/// No host wait: u's count, if still on the device, is read by the kernels. `compact`: f may
+/// decline an entry (select) or the probe an index (a mask), so T is compacted after the map (a
+/// counted scan of the kept flags, in u's order).
+template <class Z, class F, class U, class Probe = AllowsAll>
+DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool compact, const Probe& allows = {}) {
   DeviceSparseResult<Z> t;
   t.size = u.size;
   const Index bound = sparse_bound(u);
   if (bound == 0) return t;
   const SparseCopy copy = copy_of_list(t, u, bound);
   t.val.allocate(bound, "result values");
-  DeviceArray<std::uint8_t> keep(can_drop ? bound : 0, "result stencil");
-  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, u.idx.data(), u.val.data(), u.nvals.view(), t.val.data(), keep.data(), copy);
+  DeviceArray<std::uint8_t> keep(compact ? bound : 0, "result stencil");
+  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, u.idx.data(), u.val.data(), u.nvals.view(), allows, t.val.data(),
+                                                                   keep.data(), copy);
   check_launch("map_sparse_kernel");
-  if (can_drop) keep_stencil(t, keep.data(), "select");
+  if (compact) keep_stencil(t, keep.data(), "select");
   return t;
+}
+
+/// apply / select of a sparse u into w<mask>. When the finish makes w T's list where the mask
+/// allows (finish_takes_t: SSSP's frontier<better, replace> = t), the map probes the mask too and
+/// one compaction follows: a map, a probe and a compaction were three kernels, now two.
+template <class Z, class W, class M, class Accum, class F, class U>
+void map_sparse_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const F& f, const DeviceVec<U>& u, bool can_drop,
+                     const Descriptor& d) {
+  if (finish_takes_t(w, maskv, accum, d) && (maskv || d.mask_complement)) {
+    DeviceSparseResult<Z> t = map_sparse<Z>(f, u, true, mask_probe(maskv, d));
+    t.masked = true;
+    return finish_vector_sparse(w, maskv, accum, std::move(t), d);
+  }
+  finish_vector_sparse(w, maskv, accum, map_sparse<Z>(f, u, can_drop), d);
 }
 
 /// T(i) = f(u(i), i) where u(i) is present (apply, index apply, select).

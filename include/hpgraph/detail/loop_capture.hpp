@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -46,6 +47,15 @@ struct CarryCopy {
   unsigned long long* count = nullptr;
   Index capacity = 0;
   unsigned grid = 1;  // the blocks of 256 threads the copy wants
+  /// A count alone (a bitmap's, whose arrays are copied apart): *count = from_base + *from_word.
+  static CarryCopy count_only(Index from_base, const unsigned long long* from_word, unsigned long long* count) {
+    CarryCopy c;
+    c.from_base = from_base;
+    c.from_word = from_word;
+    c.count = count;
+    c.capacity = std::numeric_limits<Index>::max();
+    return c;
+  }
 };
 class LoopCarried {
  public:
@@ -73,20 +83,28 @@ struct LoopCapture {
   std::vector<void*> freed;      // memory from before the loop that the body freed
   std::vector<std::unique_ptr<LoopCarried>> carried;
   Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
-  // A full vector is carried with its count known (every later call takes its full-vector paths);
-  // one that a round leaves with fewer entries cannot be, and the body is captured again with
-  // its count a device word: these are the vectors carried that way, and `lost_entries` the one
-  // this capture found.
-  std::vector<const void*> counted;
-  const void* lost_entries = nullptr;
-  bool counts(const void* object) const noexcept { return std::find(counted.begin(), counted.end(), object) != counted.end(); }
-  // A sparse vector is carried as sorted or jumbled as it is (DeviceVec::jumbled), and the body
-  // is captured for that; one whose list a round leaves jumbled but was carried sorted is
-  // carried jumbled in the next capture: these are those vectors, and `left_jumbled` the one
-  // this capture found.
-  std::vector<const void*> jumbled;
-  const void* left_jumbled = nullptr;
-  bool jumbles(const void* object) const noexcept { return std::find(jumbled.begin(), jumbled.end(), object) != jumbled.end(); }
+  // How a vector is carried is first taken from its state before the loop: a full vector with its
+  // count known (every later call takes its full-vector paths), a sparse list as sorted or
+  // jumbled as it is (DeviceVec::jumbled). A round may prove that wrong: it leaves a full vector
+  // with fewer entries, or a list carried sorted jumbled. The body is then captured again with
+  // that vector carried with its count a device word, or jumbled (what reads it in order sorts
+  // it). `recarry`: those vectors and how, from the captures before; `found`: what this one found
+  // (a null object: nothing).
+  enum Carry : unsigned { carry_counted = 1, carry_jumbled = 2 };
+  struct CarryAs {
+    const void* object = nullptr;
+    unsigned as = 0;
+  };
+  std::vector<CarryAs> recarry;
+  CarryAs found;
+  unsigned carry_as(const void* object) const noexcept {
+    unsigned as = 0;
+    for (const CarryAs& r : recarry)
+      if (r.object == object) as |= r.as;
+    return as;
+  }
+  /// Whether `found` names a way of carrying that the captures before did not use (capture again).
+  bool found_new() const noexcept { return found.object && (carry_as(found.object) & found.as) != found.as; }
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {
