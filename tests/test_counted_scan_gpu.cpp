@@ -1,7 +1,8 @@
 // The counted scan (hpgraph/cuda/counted_scan.cuh) against a scan on the host: every item's
 // prefix, each item emitted once, and the total, for counts around the tile and the grid's edges,
 // with the count known on the host and left on the device, a bound past the count (what a
-// device loop's carried room gives it), and the status cleared by the scan or by its caller.
+// device loop's carried room gives it), and the status the scan keeps clean zero after each scan
+// (every scan here starts from the one before it left).
 // Also the selection built on it (select_by_stencil), whose items past the count must be neither
 // read nor written. Skipped without a GPU.
 #include <gtest/gtest.h>
@@ -53,8 +54,7 @@ TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
   const Index tile = dc::counted_scan_tile;
   const Index grid_items = Index(dc::counted_scan_grid(Index(1) << 30)) * tile;  // a full grid's one tile each
   for (const Index m : {Index(0), Index(1), tile - 1, tile, tile + 1, 5 * tile + 3, grid_items - 1, grid_items + 1, 3 * grid_items + 77}) {
-    for (const int how_run : {0, 1, 2}) {  // the count on the host; on the device; and the caller's zeroed status too
-      const bool on_device = how_run > 0;
+    for (const bool on_device : {false, true}) {
       const Index bound = on_device ? 2 * m + 5 : m;
       hpg::detail::DeviceArray<std::uint64_t> prefix(bound + 1);
       hpg::detail::DeviceArray<unsigned> calls(bound + 1);
@@ -63,14 +63,21 @@ TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
       const unsigned long long mm = m;
       hpg::detail::copy_host_to_device(word.data(), &mm, sizeof mm);
       const hpg::detail::DeviceCount::View count = on_device ? hpg::detail::DeviceCount::View{0, word.data()} : hpg::detail::DeviceCount::View{m};
-      hpg::detail::DeviceArray<unsigned long long> status(how_run == 2 ? dc::counted_scan_status_words(bound) : 0);
-      if (how_run == 2) hpg::detail::device_memset(status.data(), 0, status.size() * sizeof(unsigned long long));
-      dc::counted_scan(count, bound, Recorder{prefix.data(), calls.data(), total.data()}, "test scan", status.data());
+      dc::counted_scan(count, bound, Recorder{prefix.data(), calls.data(), total.data()}, "test scan");
       const auto p = to_host(prefix, bound + 1);
       const auto c = to_host(calls, bound + 1);
       const auto t = to_host(total, 2);
-      const std::string how = "count " + std::to_string(m) + (on_device ? " on the device, bound " + std::to_string(bound) : " on the host") +
-                              (how_run == 2 ? ", the caller's status" : "");
+      const std::string how = "count " + std::to_string(m) + (on_device ? " on the device, bound " + std::to_string(bound) : " on the host");
+      {  // the status this thread's scans share, as the scan left it
+        const std::size_t words = dc::counted_scan_grid(bound) + dc::counted_scan_sums_at;
+        const unsigned long long fills = dc::CleanScratch::fills();
+        dc::CleanScratch status = dc::zeroed_scratch(dc::ScratchUse::scan_status, words * sizeof(unsigned long long), "test");
+        ASSERT_EQ(dc::CleanScratch::fills(), fills) << how << ": the scan did not leave its status for the next call";
+        std::vector<unsigned long long> left(words);
+        hpg::detail::copy_device_to_host(left.data(), status.data(), words * sizeof(unsigned long long));
+        for (std::size_t w = 0; w < words; ++w) ASSERT_EQ(left[w], 0u) << how << ": status word " << w << " left dirty";
+        status.restored();
+      }
       std::uint64_t sum = 0;
       for (Index i = 0; i < m; ++i) {
         ASSERT_EQ(c[i], 1u) << how << ": item " << i << " emitted " << c[i] << " times (or with a wrong value)";

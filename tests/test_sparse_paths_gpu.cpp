@@ -15,6 +15,9 @@
 #include <vector>
 
 #include "hpgraph/hpgraph.hpp"
+#if HPG_HAS_CUDA
+#include "hpgraph/cuda/clean_scratch.cuh"
+#endif
 #include "test_support.hpp"
 #include "vector_compare.hpp"
 
@@ -220,6 +223,52 @@ TEST(SparsePathsGpu, PushFoldsByAtomicsAsBySorting) {
   push_fold_case<std::uint64_t>("plus.times uint64", hpg::plus_times<std::uint64_t>);
   push_fold_case<float>("plus.times float, sorted", hpg::plus_times<float>);
 }
+
+#if HPG_HAS_CUDA
+// The push keeps its output bits and the slots it folds into from call to call, clean
+// (hpgraph/cuda/clean_scratch.cuh): whichever way T was listed (one block's sort of at most 8192
+// outputs, or the scan of the bitmap's words), each push leaves the bits zero and the slots the
+// monoid's identity, so that the next push starts clean. Two pushes in turn, each against the host.
+TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  namespace dc = hpg::detail::cuda;
+  const Index size = 20000;
+  std::mt19937_64 g(31);
+  std::vector<Index> r, c;
+  std::vector<std::int64_t> v;
+  for (Index i = 0; i < size; ++i)
+    for (int k = 0; k < 5; ++k) {
+      r.push_back(i);
+      c.push_back(g() % size);
+      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
+    }
+  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
+  ah.build(r, c, v, hpg::first<std::int64_t>{});
+  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  for (const double density : {0.3, 0.0005, 0.3}) {  // the bitmap scanned, then one block's sort, then the scan again
+    const auto u = random_vector<std::int64_t>(size, density, g());
+    hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, u.host, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, u.gpu, ag, hpg::desc::push);
+    const std::string how = "nvals(u) " + std::to_string(u.host.nvals());
+    expect_same(wh, wg, how);
+    const std::int64_t identity = hpg::min_monoid<std::int64_t>::identity();
+    const Index nwords = (size + 31) / 32;
+    const unsigned long long fills = dc::CleanScratch::fills();
+    dc::CleanScratch slots(dc::ScratchUse::push_values, size * sizeof(std::int64_t), &identity, sizeof identity, "test");
+    dc::CleanScratch bits = dc::zeroed_scratch(dc::ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "test");
+    ASSERT_EQ(dc::CleanScratch::fills(), fills) << how << ": the push did not leave its bits and slots for the next call";
+    std::vector<std::int64_t> left_slots(size);
+    std::vector<std::uint32_t> left_bits(nwords + 1);
+    hpg::detail::copy_device_to_host(left_slots.data(), slots.data(), size * sizeof(std::int64_t));
+    hpg::detail::copy_device_to_host(left_bits.data(), bits.data(), (nwords + 1) * sizeof(std::uint32_t));
+    for (Index i = 0; i < size; ++i) ASSERT_EQ(left_slots[i], identity) << how << ": slot " << i << " left folded";
+    for (Index w = 0; w <= nwords; ++w) ASSERT_EQ(left_bits[w], 0u) << how << ": bitmap word " << w << " left set";
+    slots.restored();
+    bits.restored();
+  }
+}
+#endif
 
 TEST(SparsePathsGpu, ReduceAndEwiseAddOfBitmapVectors) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);

@@ -13,6 +13,8 @@
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
+
+#include "hpgraph/cuda/clean_scratch.cuh"
 #endif
 
 namespace hpg::detail {
@@ -217,6 +219,7 @@ cudaStream_t library_stream() {
 thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
 cudaStream_t stream() { return t_stream ? t_stream : library_stream(); }
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
+thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
 }  // namespace
 
 void* current_stream() { return stream(); }
@@ -224,16 +227,19 @@ StreamScope::StreamScope(void* s) : previous_(t_stream) { t_stream = static_cast
 StreamScope::~StreamScope() { t_stream = static_cast<cudaStream_t>(previous_); }
 
 LoopCapture* loop_capture() noexcept { return t_capture; }
+bool loop_capture_open() noexcept { return t_capture || t_set_aside > 0; }
 void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
 LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) { t_capture = c; }
 LoopCaptureScope::~LoopCaptureScope() { t_capture = previous_; }
 UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
+  if (capture_) ++t_set_aside;
   t_capture = nullptr;
   t_stream = nullptr;
 }
 UncapturedScope::~UncapturedScope() {
+  if (capture_) --t_set_aside;
   t_capture = capture_;
   t_stream = static_cast<cudaStream_t>(stream_);
 }
@@ -263,8 +269,10 @@ void* device_allocate(std::size_t bytes, const char* what) {
   void* p = nullptr;
   cudaError_t err = cudaMallocAsync(&p, asked, s);
   if (err == cudaErrorMemoryAllocation) {
-    // The pool may hold freed blocks another size could not reuse: give them back and retry once.
+    // The pool may hold freed blocks another size could not reuse, and this thread memory it keeps
+    // clean between calls: give them back and retry once.
     cudaGetLastError();
+    cuda::release_idle_clean_scratch();
     trim_pool(current_pool(), std::string("while retrying the allocation of ") + what);
     err = cudaMallocAsync(&p, asked, s);
   }
@@ -328,7 +336,9 @@ void require_device_memory(std::size_t bytes, const std::string& what) {
   auto [free, total] = device_memory_info();
   if (bytes <= free) return;
   refuse_in_capture("counting free device memory");
-  // Freed blocks our pool keeps look used to the driver: give them back and ask again.
+  // Freed blocks our pool keeps, and memory kept clean between calls, look used to the driver:
+  // give them back and ask again.
+  cuda::release_idle_clean_scratch();
   trim_pool(current_pool(), "while counting the free memory for " + what);
   std::tie(free, total) = device_memory_info();
   if (bytes <= free) return;
@@ -357,6 +367,7 @@ StreamScope::~StreamScope() = default;
 DevicePoolUsage device_pool_usage() { return {}; }
 void reset_device_pool_peak() {}
 LoopCapture* loop_capture() noexcept { return nullptr; }
+bool loop_capture_open() noexcept { return false; }
 void refuse_in_capture(const char*) {}
 LoopCaptureScope::LoopCaptureScope(LoopCapture*) : previous_(nullptr) {}
 LoopCaptureScope::~LoopCaptureScope() = default;

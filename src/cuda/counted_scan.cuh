@@ -16,9 +16,9 @@
 //      always ends), scans its chunk tile by tile from there, and hands every item its exclusive
 //      prefix; the block of the chunk with the last item hands over the total. The blocks whose
 //      chunks lie past the count stop at once.
-// One launch whatever the count, no host wait, and a status of one word per block plus the
-// ticket, which must be zero at the launch: the caller's (cleared with something it clears
-// anyway, as the push clears its bitmap) or one the scan clears itself. A second kernel that
+// One launch whatever the count, no host wait, and no fill: the status (a ticket, a count of the
+// blocks done, one word per block) is kept clean from call to call (clean_scratch.cuh), zero at
+// the launch and zeroed again by the last block to finish. A second kernel that
 // summed the chunks first cost a launch (2 us a scan in a device loop's round, where the rounds
 // are chains of small kernels). The items are a policy object (CUB's style: the algorithm is
 // templated on what it scans):
@@ -28,7 +28,8 @@
 //   total(count, sum)                     the count and the sum over all items (called once)
 // or, instead of emit, for items whose output is work to share out (a bitmap word's set bits):
 //   emit_by_warp(i, valid, prefix)        called by all 32 lanes of a warp together, each with its
-//                                         item (valid false: a lane past the count, no item)
+//                                         item (valid false: a lane past the count, no item); the
+//                                         item is not read again after it (it may clear it)
 #pragma once
 
 #include <cub/block/block_reduce.cuh>
@@ -37,6 +38,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 
@@ -67,7 +69,25 @@ concept WarpEmitted = requires(const Items& items, Index i, bool valid, typename
   items.emit_by_warp(i, valid, prefix);
 };
 
-/// status: word 0 the ticket, word 1 + b chunk b's published sum; all zero at the launch.
+/// The words of a counted scan's status: the ticket, the blocks done, then one per block.
+inline constexpr unsigned counted_scan_sums_at = 2;
+
+/// Every block ends here: the last one to finish zeroes the status for the next scan (every other
+/// block has taken its ticket and read what it waited for by then).
+__device__ inline void counted_scan_leave(unsigned long long* status) {
+  __shared__ bool last;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(&status[1], 1ull) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!last) return;
+  for (unsigned w = threadIdx.x; w < gridDim.x + counted_scan_sums_at; w += blockDim.x) status[w] = 0;
+}
+
+/// status: word 0 the ticket, word 1 the blocks done, word 2 + b chunk b's published sum; all
+/// zero at the launch, and again once the kernel is done.
 template <class Items>
 __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(DeviceCount::View count, Items items,
                                                                             unsigned long long* status) {
@@ -90,14 +110,17 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   // the last item (chunk 0 when there are none). A short count in a long bound (a device loop's
   // round) so waits for a few blocks, not for the whole grid.
   const bool holds_last = m == 0 ? chunk == 0 : c.begin < m && c.end == m;
-  if (c.begin == c.end && !holds_last) return;  // block-uniform: chunk is shared
+  if (c.begin == c.end && !holds_last) {  // block-uniform: chunk is shared
+    counted_scan_leave(status);
+    return;
+  }
   V mine = 0;
   for (Index i = c.begin + threadIdx.x; i < c.end; i += counted_scan_threads) mine += items.value(i);
   const V sum = Reduce(scratch.reduce).Sum(mine);
-  if (threadIdx.x == 0) atomicExch(&status[1 + chunk], counted_scan_published | static_cast<unsigned long long>(sum));
+  if (threadIdx.x == 0) atomicExch(&status[counted_scan_sums_at + chunk], counted_scan_published | static_cast<unsigned long long>(sum));
   V before = 0;  // the sums of the chunks before this one, as their blocks publish them
   for (unsigned b = threadIdx.x; b < chunk; b += counted_scan_threads) {
-    const volatile unsigned long long* word = status + 1 + b;
+    const volatile unsigned long long* word = status + counted_scan_sums_at + b;
     unsigned long long s = *word;
     while (!(s & counted_scan_published)) s = *word;
     before += static_cast<V>(s & ~counted_scan_published);
@@ -127,6 +150,7 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
     base += tile_sum;
   }
   if (holds_last && threadIdx.x == 0) items.total(m, base);
+  counted_scan_leave(status);
 }
 
 /// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound
@@ -136,24 +160,15 @@ inline unsigned counted_scan_grid(Index bound) {
   return static_cast<unsigned>(std::min<Index>(tiles, Index(2) * multiprocessors()));
 }
 
-/// The status words (unsigned long long) a counted scan of at most `bound` items needs zeroed.
-inline Index counted_scan_status_words(Index bound) { return Index(1) + counted_scan_grid(bound); }
-
 /// Scans the first count_of(count) items (at most `bound`) as the top of this file says; ordered
-/// on the library's stream, no host wait. `zeroed_status`, when given, is counted_scan_status_words
-/// (bound) words that are zero when the scan starts (it leaves them dirty); else the scan clears
-/// its own. `what` names the operation in an error.
+/// on the library's stream, no host wait. `what` names the operation in an error.
 template <class Items>
-void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what,
-                  unsigned long long* zeroed_status = nullptr) {
+void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what) {
   const unsigned grid = counted_scan_grid(bound);
-  DeviceArray<unsigned long long> own(zeroed_status ? 0 : counted_scan_status_words(bound), what);
-  if (!zeroed_status) {
-    device_memset(own.data(), 0, own.size() * sizeof(unsigned long long));
-    zeroed_status = own.data();
-  }
-  counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, zeroed_status);
+  CleanScratch status = zeroed_scratch(ScratchUse::scan_status, (grid + counted_scan_sums_at) * sizeof(unsigned long long), what);
+  counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, static_cast<unsigned long long*>(status.data()));
   check_launch("counted_scan_kernel");
+  status.restored();
 }
 
 }  // namespace hpg::detail::cuda

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "hpgraph/cuda/bit_list.cuh"
+#include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/detail/storage.hpp"
@@ -27,8 +28,9 @@ __global__ void jumbled_mark_kernel(const std::uint32_t* idx, const T* val, Devi
 
 /// Sorts a jumbled sparse v's entries by index, in its own arrays (every pointer to them stays
 /// good), on the library's stream with no host wait (a count still on the device is read by the
-/// kernels), and clears the flag. Nothing for a sorted or bitmap v. Three launches (a fill, a mark,
-/// the list scan): paid by what needs order, never by a BFS level.
+/// kernels), and clears the flag. Nothing for a sorted or bitmap v. Two launches (a mark, the list
+/// scan, which clears the bits again: clean_scratch.cuh): paid by what needs order, never by a BFS
+/// level.
 template <class T>
 void unjumble(const DeviceVec<T>& v) {
   if (!v.jumbled) return;
@@ -36,19 +38,17 @@ void unjumble(const DeviceVec<T>& v) {
     const Index bound = sparse_bound(v);
     if (bound > 1) guarded("sorting a vector's indices", [&] {
       const Index nwords = (v.size + 31) / 32;
-      // The bits (32-bit words), the scan's status, and the count it writes (unused: v keeps its
-      // own): one fill.
-      const Index status_at = (nwords + 1) / 2;
-      DeviceArray<unsigned long long> cleared(status_at + counted_scan_status_words(nwords) + 1, "sorting a vector's indices");
-      device_memset(cleared.data(), 0, cleared.size() * sizeof(unsigned long long));
-      std::uint32_t* const bits = reinterpret_cast<std::uint32_t*>(cleared.data());
       DeviceArray<T> kept(v.size, "sorting a vector's indices");
+      DeviceArray<unsigned long long> listed(1, "sorting a vector's indices");  // the scan's count (v keeps its own)
+      CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, nwords * sizeof(std::uint32_t), "sorting a vector's indices");
+      std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
       jumbled_mark_kernel<<<sparse_grid(v, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), bits, kept.data());
       check_launch("jumbled_mark_kernel");
       counted_scan(DeviceCount::View{nwords}, nwords,
-                   BitList<true, T>{bits, nullptr, kept.data(), T{}, const_cast<std::uint32_t*>(v.idx.data()), const_cast<T*>(v.val.data()),
-                                    cleared.data() + cleared.size() - 1},
-                   "sorting a vector's indices", cleared.data() + status_at);
+                   BitList<T>{bits, kept.data(), false, T{}, const_cast<std::uint32_t*>(v.idx.data()), const_cast<T*>(v.val.data()),
+                              listed.data()},
+                   "sorting a vector's indices");
+      bitmap.restored();
     });
   }
   v.jumbled = false;

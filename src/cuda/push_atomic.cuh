@@ -9,17 +9,22 @@
 //      a u entry's row, one product each (ByRowSlots); otherwise the products are laid out by a
 //      scan of u's row lengths and each thread takes one product (ByProducts), so a hub row costs
 //      no thread more than any other;
-//   2. each allowed product sets its output's bit in a bitmap of one bit per output;
-//   3. the set bits become the sorted list of T's indices (a counted scan of the words' popcounts,
-//      bit_list.cuh, which also writes the list; T's count is a device word nobody waits for);
-//   4. each product folds into its output's slot, found in O(1) as the rank of its bit.
+//   2. each allowed product sets its output's bit in a bitmap of one bit per output and folds its
+//      value into the output's slot of an n-entry array of the monoid's identity (under any, the
+//      product that set the bit writes its value there, and nobody else does);
+//   3. the set bits become the sorted list of T's indices and the slots its values (a counted scan
+//      of the words' popcounts, bit_list.cuh, which also writes the list; T's count is a device
+//      word nobody waits for). It clears every bit and slot it read.
+// The bitmap and the slots are kept from call to call, clean (clean_scratch.cuh): a call pays no
+// fill of n / 32 words and no pass over n slots, and step 2 is the only pass over the products
+// (a second pass that folded into T's slots, found by the rank of its bit, was 11.5 of an SSSP
+// round's 51 us on the 2048 x 2048 grid).
 // T's arrays hold min(size, nvals(u) x longest row) entries, of which the first nvals are T's.
-// When that bound is small, step 3 is one block's sort of the outputs step 2 appended (below).
-// Under any, the product that sets a bit is its output's value, and there is no step 4. While T's
-// bound is within the bitmap's words, step 2 appends the output and the value to T, in no order,
-// and there is no step 3 either (T is jumbled, DeviceVec's word: what needs it in order sorts it
-// then, jumbled.cuh; a BFS level on a road-like graph never does); past that, step 2 keeps the
-// value at its output and step 3 lists it.
+// When that bound is small, step 3 is one block's sort of the outputs step 2 appended (below),
+// which clears their bits and slots. Under any, while T's bound is within the bitmap's words, step
+// 2 appends the output and the value to T, in no order, and there is no step 3 (T is jumbled,
+// DeviceVec's word: what needs it in order sorts it then, jumbled.cuh; a BFS level on a road-like
+// graph never does).
 #pragma once
 
 #include <cooperative_groups.h>
@@ -27,9 +32,11 @@
 #include <cub/block/block_scan.cuh>
 
 #include <cstring>
+#include <optional>
 #include <type_traits>
 
 #include "hpgraph/cuda/bit_list.cuh"
+#include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 
@@ -60,11 +67,41 @@ inline constexpr bool is_any_monoid = false;
 template <class T>
 inline constexpr bool is_any_monoid<any_monoid<T>> = true;
 
-/// *slot = add(*slot, v), atomically: a compare-and-swap on the word that holds the slot (the
-/// aligned 4-byte word around a 1- or 2-byte value). A value that would not change is not written.
+/// Which fold of 4- and 8-byte integers the hardware does in one atomic: min, max, plus.
+enum class NativeFold { none, min, max, plus };
+template <class Add>
+inline constexpr NativeFold native_fold = NativeFold::none;
+template <class T>
+inline constexpr NativeFold native_fold<min_monoid<T>> = NativeFold::min;
+template <class T>
+inline constexpr NativeFold native_fold<max_monoid<T>> = NativeFold::max;
+template <class T>
+inline constexpr NativeFold native_fold<plus_monoid<T>> = NativeFold::plus;
+
+/// The same integer type as Z among those CUDA's atomics take (int, unsigned, long long, unsigned
+/// long long).
+template <class Z>
+using atomic_integer = std::conditional_t<sizeof(Z) == 4, std::conditional_t<std::is_signed_v<Z>, int, unsigned>,
+                                          std::conditional_t<std::is_signed_v<Z>, long long, unsigned long long>>;
+
+/// *slot = add(*slot, v), atomically. An integer of 4 or 8 bytes under min, max or plus: the
+/// hardware's atomic, one trip to memory. Otherwise a compare-and-swap on the word that holds the
+/// slot (the aligned 4-byte word around a 1- or 2-byte value), after a read: a value that would
+/// not change is not written.
 template <class Add, class Z>
 __device__ void atomic_fold_into(const Add& add, Z* slot, Z v) {
-  if constexpr (sizeof(Z) == 8 || sizeof(Z) == 4) {
+  if constexpr (std::is_integral_v<Z> && !std::is_same_v<Z, bool> && (sizeof(Z) == 4 || sizeof(Z) == 8) &&
+                native_fold<Add> != NativeFold::none) {
+    (void)add;
+    using I = atomic_integer<Z>;
+    I* word = reinterpret_cast<I*>(slot);
+    if constexpr (native_fold<Add> == NativeFold::min) atomicMin(word, static_cast<I>(v));
+    else if constexpr (native_fold<Add> == NativeFold::max) atomicMax(word, static_cast<I>(v));
+    else {  // plus: two's complement, so the unsigned add is the signed one
+      using U = std::make_unsigned_t<I>;
+      atomicAdd(reinterpret_cast<U*>(slot), static_cast<U>(v));
+    }
+  } else if constexpr (sizeof(Z) == 8 || sizeof(Z) == 4) {
     using Word = std::conditional_t<sizeof(Z) == 8, unsigned long long, unsigned int>;
     Word* word = reinterpret_cast<Word*>(slot);
     Word old = *reinterpret_cast<volatile Word*>(word), assumed;
@@ -204,45 +241,27 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
   }
 }
 
-/// Step 2: sets the bit of every output a product may reach. Under any (Keep: a push whose outputs
-/// are too many to list by appending), the product that set a bit also leaves its value in
-/// kept[out] (a slot of an n-entry array nobody else writes). With `list` (the small path), the
+/// Step 2: sets the bit of every output a product may reach and folds the product into the
+/// output's slot, slots[out] (an n-entry array of the monoid's identity). Under any (First) only
+/// the product that set the bit writes its value there. With `list` (the small path), the
 /// product that set a bit also appends its output there, in no order, counting in *listed.
-template <bool Keep, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+template <bool First, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* kept,
+                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
                                  std::uint32_t* list, std::uint32_t* listed) {
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    if (!allows(out) || !claim_output(bits, out)) return;
-    if (list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
-    if constexpr (Keep) kept[out] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
-  });
-}
-
-/// T's slot of output `out` after step 3, if the output is T's: the rank of its set bit in the
-/// bitmap (the general path), or its place in T's sorted indices (the small path: an EntryLookup
-/// whose count is the word the sort wrote). A bit that is
-/// set, or an index that is listed, is an allowed output, so the mask is not probed again.
-struct SlotByBitRank {
-  const std::uint32_t* bits;
-  const std::uint32_t* offsets;
-  __device__ bool find(std::uint32_t out, Index& pos) const {
-    const std::uint32_t word = bits[out / 32], bit = 1u << (out % 32);
-    pos = offsets[out / 32] + __popc(word & (bit - 1));
-    return word & bit;
-  }
-};
-
-/// Step 4: every allowed product folds into its output's slot.
-template <bool UFirst, class SR, class Expansion, class A, class U, class Slot, class Z>
-__global__ void push_fold_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, bool entry_out_first, Slot slot, Z* tval) {
-  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
-    const std::uint32_t out = col[at.p];
-    Index pos = 0;
-    if (!slot.find(out, pos)) return;
-    atomic_fold_into(s.add, &tval[pos], static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)));
+    if (!allows(out)) return;
+    const auto product = [&] { return static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)); };
+    if constexpr (First) {  // only the product that claims reads its operands
+      if (!claim_output(bits, out)) return;
+      if (list) list[atomicAdd(listed, 1u)] = out;
+      slots[out] = product();
+    } else {
+      atomic_fold_into(s.add, &slots[out], product());
+      if (!claim_output(bits, out)) return;
+      if (list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
+    }
   });
 }
 
@@ -303,13 +322,15 @@ __global__ void __launch_bounds__(push_block_threads) push_scan_block_kernel(con
   if (threadIdx.x == 0) start[nu] = total;
 }
 
-/// Sorts the *listed outputs (at most Items x 1024) into T's indices, each slot starting at the
-/// monoid's identity, and writes T's count. Keys past the listed ones are padded with ~0, which
-/// sorts last; only the bits an index can have are sorted.
+/// Sorts the *listed outputs (at most Items x 1024) into T's indices, each value taken from its
+/// slot, and writes T's count; clears what step 2 set (the outputs' bits and slots, the list's
+/// length) for the next call. Keys past the listed ones are padded with ~0, which sorts last; only
+/// the bits an index can have are sorted.
 template <int Items, class Z>
-__global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(const std::uint32_t* list, const std::uint32_t* listed,
-                                                                             int end_bit, Z identity, std::uint32_t* idx, Z* tval,
-                                                                             unsigned long long* count) {
+__global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(const std::uint32_t* list, std::uint32_t* listed,
+                                                                             int end_bit, std::uint32_t* bits, Z* slots,
+                                                                             bool restore_slots, Z identity, std::uint32_t* idx,
+                                                                             Z* tval, unsigned long long* count) {
   using Sort = cub::BlockRadixSort<std::uint32_t, push_block_threads, Items>;
   __shared__ typename Sort::TempStorage scratch;
   const std::uint32_t m = *listed;
@@ -319,15 +340,21 @@ __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(con
     const std::uint32_t i = threadIdx.x * Items + k;
     keys[k] = i < m ? list[i] : ~0u;
   }
-  Sort(scratch).Sort(keys, 0, end_bit);
+  Sort(scratch).Sort(keys, 0, end_bit);  // its barriers: every thread has read *listed
 #pragma unroll
   for (int k = 0; k < Items; ++k) {
     const std::uint32_t i = threadIdx.x * Items + k;
     if (i >= m) continue;
-    idx[i] = keys[k];
-    tval[i] = identity;
+    const std::uint32_t out = keys[k];
+    idx[i] = out;
+    tval[i] = slots[out];
+    if (restore_slots) slots[out] = identity;
+    bits[out / 32] = 0;  // every bit of the word is a listed output's
   }
-  if (threadIdx.x == 0) *count = m;
+  if (threadIdx.x == 0) {
+    *count = m;
+    *listed = 0;
+  }
 }
 
 /// Calls f(std::integral_constant<int, Items>) with the fewest items per thread (1, 2, 4 or 8) of a
@@ -340,16 +367,14 @@ void with_block_items(Index n, const F& f) {
   else f(std::integral_constant<int, 8>{});
 }
 
-/// Steps 2 to 4 over the products as `x` finds them, on `grid` blocks.
+/// Steps 2 and 3 over the products as `x` finds them, on `grid` blocks.
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, unsigned grid, Index cap, const SparseInput<U>& u,
                        const Probe& allows, bool entry_out_first, DeviceSparseResult<Z>& t) {
   const Index n = t.size;
   const Index nwords = (n + 31) / 32;
-  // A slot of a 1- or 2-byte value is folded through its aligned 4-byte word: the array is
-  // allocated to a whole number of words.
   t.idx.allocate(cap, "push result");
-  t.val.allocate((cap + 7) / 8 * 8, "push result");
+  t.val.allocate(cap, "push result");
   DeviceArray<unsigned long long> count(1, "push result count");  // written by the list or sort kernel
   constexpr bool keep = is_any_monoid<std::remove_cvref_t<decltype(s.add)>>;
   // Under any, the outputs are appended (one kernel, T jumbled) while they are at most the
@@ -373,41 +398,35 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
     }
   }
   const bool small = !keep && cap <= push_block_items;
-  // The bits, after them the small path's list length, and after those the list scan's status
-  // (8-byte words): one fill clears them all.
-  const Index status_at = (nwords + 2) / 2;
-  DeviceArray<unsigned long long> cleared(status_at + (small ? 0 : counted_scan_status_words(nwords)), "push output bits");
-  device_memset(cleared.data(), 0, cleared.size() * sizeof(unsigned long long));
-  std::uint32_t* const bits = reinterpret_cast<std::uint32_t*>(cleared.data());
   DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
-  DeviceArray<Z> kept(keep ? n : 0, "push values");
+  // The slots: under any, an array of this call's own that only the product that claims an output
+  // writes; else the monoid's identity, kept clean (a 1- or 2-byte slot is folded through its
+  // aligned 4-byte word, and the memory is whole 16-byte words).
+  const Z identity = s.add.identity();
+  DeviceArray<Z> own_slots(keep ? n : 0, "push values");
+  std::optional<CleanScratch> folded;
+  if constexpr (!keep) folded.emplace(ScratchUse::push_values, n * sizeof(Z), &identity, sizeof(Z), "push values");
+  Z* const slots = folded ? static_cast<Z*>(folded->data()) : own_slots.data();
+  // The bits and, after them, the small path's list length, kept clean.
+  CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
+  std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
-                                                             entry_out_first, bits, kept.data(), list.data(), bits + nwords);
+                                                             entry_out_first, bits, slots, list.data(), bits + nwords);
   check_launch("push_mark_kernel");
   if (small) {
     int end_bit = 1;  // the bits an index below n has
     while (end_bit < 32 && (Index(1) << end_bit) < n) ++end_bit;
     with_block_items(cap, [&](auto items) {
       push_sort_block_kernel<decltype(items)::value><<<1, push_block_threads, 0, stream()>>>(
-          list.data(), bits + nwords, end_bit, s.add.identity(), t.idx.data(), t.val.data(), count.data());
+          list.data(), bits + nwords, end_bit, bits, slots, !keep, identity, t.idx.data(), t.val.data(), count.data());
     });
     check_launch("push_sort_block_kernel");
-    if constexpr (!keep) {
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
-                                                          EntryLookup{nullptr, t.idx.data(), {0, count.data()}}, t.val.data());
-      check_launch("push_fold_kernel");
-    }
   } else {
-    DeviceArray<std::uint32_t> offsets(keep ? 0 : nwords + 1, "push output offsets");  // step 4's slots
-    counted_scan(DeviceCount::View{nwords}, nwords,
-                 BitList<keep, Z>{bits, offsets.data(), kept.data(), s.add.identity(), t.idx.data(), t.val.data(), count.data()},
-                 "push result list", cleared.data() + status_at);
-    if constexpr (!keep) {  // under any, the value kept in step 2 is the output's
-      push_fold_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, entry_out_first,
-                                                          SlotByBitRank{bits, offsets.data()}, t.val.data());
-      check_launch("push_fold_kernel");
-    }
+    counted_scan(DeviceCount::View{nwords}, nwords, BitList<Z>{bits, slots, !keep, identity, t.idx.data(), t.val.data(), count.data()},
+                 "push result list");
   }
+  bitmap.restored();
+  if (folded) folded->restored();
   t.nvals = DeviceCount::on_device(std::move(count));
 }
 

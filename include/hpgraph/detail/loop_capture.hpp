@@ -165,6 +165,9 @@ class CaptureUnsupported : public std::runtime_error {
 };
 /// This thread's loop capture, or null.
 LoopCapture* loop_capture() noexcept;
+/// Whether a loop capture is open on this thread, even while an UncapturedScope sets it aside:
+/// memory that a captured graph may read is then kept until the capture is over.
+bool loop_capture_open() noexcept;
 /// Throws CaptureUnsupported("<what> inside a captured loop body") while a capture lasts.
 void refuse_in_capture(const char* what);
 /// While it lives, this thread captures a loop body into `c` (see LoopCapture).
