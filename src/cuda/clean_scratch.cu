@@ -78,7 +78,7 @@ struct Registry {
   std::vector<Retired> retired;
   unsigned long long fills = 0;
   void release_retired() noexcept {
-    if (loop_capture_open() || capturing(current_stream())) return;
+    if (retired.empty() || loop_capture_open() || capturing(current_stream())) return;
     for (auto it = retired.begin(); it != retired.end();) {
       if (capturing(it->stream)) {
         ++it;
@@ -121,8 +121,8 @@ struct Registry {
 };
 thread_local Registry registry;
 
-/// Runs f where memory kept across calls of this thread on `stream` is made: outside any loop
-/// capture (on the library's stream, the one a loop's graph runs on), else right here.
+/// Runs f where this thread's kept memory is made and filled: in a loop capture outside it (on
+/// the library's stream, the one the loop's graph runs on), else right here.
 template <class F>
 void where_kept(F&& f) {
   if (loop_capture()) {
@@ -140,14 +140,11 @@ CleanScratch::CleanScratch(ScratchUse use, std::size_t bytes, const void* patter
   bytes = in_words(bytes);
   void* s = nullptr;  // the stream the memory's users run on
   where_kept([&] { s = current_stream(); });
-  const bool in_loop = loop_capture() != nullptr;
-  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  check_cuda(cudaStreamIsCapturing(static_cast<cudaStream_t>(current_stream()), &status), "cudaStreamIsCapturing");
   int device = 0;
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   registry.release_retired();
   Entry* e = nullptr;
-  if (in_loop || status == cudaStreamCaptureStatusNone) {  // else a capture not ours: memory of this call's own
+  if (loop_capture() || !capturing(current_stream())) {  // else a capture not ours: memory of this call's own
     for (const auto& k : registry.entries)
       if (k->device == device && k->stream == s && k->use == use && k->pattern == pattern) e = k.get();
     if (!e) {
