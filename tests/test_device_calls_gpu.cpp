@@ -329,4 +329,49 @@ TEST(DeviceCalls, BfsLevelPullCostsNoMoreThanToday) {
   EXPECT_LE(c.allocations, 0.05);
 }
 
+
+// A few set_element/remove_element calls on a sparse vector are merged into its list by one kernel
+// when it is next used (no sort of everything, no host wait; its count stays on the device):
+// inserts at the front, in the middle and at the end, an overwrite, a removal of an entry and of
+// an absent index, the same index written twice (the last write wins), on a list whose count is
+// still on the device (a select's result). The result equals the host backend's.
+TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index n = 100000;
+  std::vector<Index> idx;
+  std::vector<std::int64_t> val;
+  for (Index i = 10; i < n - 10; i += 97) {
+    idx.push_back(i);
+    val.push_back(static_cast<std::int64_t>(i % 13) - 6);
+  }
+  hpg::Vector<std::int64_t> src_g(n, Backend::cuda), src_h(n, Backend::host), g(n, Backend::cuda), h(n, Backend::host);
+  src_g.build(idx, val);
+  src_h.build(idx, val);
+  for (auto* p : {&g, &h})  // a select's result: on the GPU its count is on the device
+    hpg::select(*p, hpg::no_mask, hpg::no_accum, hpg::valuegt<std::int64_t>{}, p == &g ? src_g : src_h, std::int64_t(-3));
+  hpg::detail::device_synchronize("setup");
+  HPG_COUNTER_OR_SKIP(count);
+  const hpg::DeviceCalls before = count->counts();
+  for (auto* p : {&g, &h}) {
+    p->set_element(7, 0);             // an insert at the front
+    p->set_element(8, 5000);          // in the middle
+    p->set_element(9, n - 1);         // at the end
+    p->set_element(10, idx[3]);       // an overwrite (or an insert, if the select dropped it)
+    p->remove_element(idx[5]);        // a removal (or nothing)
+    p->remove_element(1);             // an absent index
+    p->set_element(11, 6000);
+    p->set_element(12, 6000);         // the last write wins
+    p->wait();
+    if (p == &g) {
+      const hpg::DeviceCalls d = count->counts() - before;
+      EXPECT_EQ(d.launches, 1u) << hpg::to_string(d);
+      EXPECT_EQ(d.host_waits, 0u) << hpg::to_string(d);
+      EXPECT_EQ(d.transfers, 0u) << hpg::to_string(d);
+    }
+  }
+  hpg::test::expect_same(h, g, "set_element and remove_element merged into a sparse list");
+  EXPECT_EQ(*g.extract_element(6000), 12);
+  EXPECT_FALSE(g.extract_element(idx[5]).has_value());
+}
+
 }  // namespace

@@ -298,6 +298,29 @@ class Vector {
       return;
     }
 #if HPG_HAS_CUDA
+    // A few writes to a sparse list: one kernel puts them in place (no sort, no host wait).
+    if constexpr (sizeof(T) <= 64) {
+      if (dev_.format == detail::VectorFormat::sparse && pending_.size() <= std::size_t(detail::cuda::sparse_write_batch)) {
+        detail::cuda::SparseWrites<T> w;
+        for (const auto& p : pending_) {  // the last write of an index wins
+          int j = 0;
+          while (j < w.count && w.idx[j] != p.col) ++j;
+          if (j == w.count) ++w.count;
+          w.idx[j] = p.col;
+          w.val[j] = p.value;
+          w.remove[j] = p.remove;
+        }
+        for (int a = 1; a < w.count; ++a)  // ascending by index
+          for (int b = a; b > 0 && w.idx[b - 1] > w.idx[b]; --b) {
+            std::swap(w.idx[b - 1], w.idx[b]);
+            std::swap(w.val[b - 1], w.val[b]);
+            std::swap(w.remove[b - 1], w.remove[b]);
+          }
+        detail::cuda::write_sparse_entries(dev_, w);
+        pending_.clear();
+        return;
+      }
+    }
     std::vector<std::uint64_t> pk(pending_.size());
     detail::HostArray<T> pv(pending_.size());
     std::vector<std::uint8_t> prm(pending_.size());

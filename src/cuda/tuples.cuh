@@ -277,6 +277,101 @@ EntryLookup entry_lookup(const DeviceVec<T>& v) {
   return {nullptr, v.idx.data(), v.nvals.view()};
 }
 
+/// A few writes (set or remove) to a sparse vector, one per index, ascending: what
+/// Vector::wait() merges into the list with one kernel instead of sorting everything.
+inline constexpr int sparse_write_batch = 8;
+template <class T>
+struct SparseWrites {
+  int count = 0;
+  std::uint32_t idx[sparse_write_batch];
+  T val[sparse_write_batch];
+  std::uint8_t remove[sparse_write_batch];
+};
+
+/// The list with the writes applied, into out_* (the list's count plus the writes' inserts):
+/// existing entry k moves by the inserts before it less the removed entries before it, is
+/// overwritten or dropped by a write at its index; each insert goes to its place among both.
+/// Every block finds the writes' places in the list (a binary search each); block 0 writes the
+/// inserts and the count.
+template <class T>
+__global__ void write_sparse_entries_kernel(const std::uint32_t* idx, const T* val, DeviceCount::View count, SparseWrites<T> w,
+                                            std::uint32_t* out_idx, T* out_val, unsigned long long* out_count) {
+  __shared__ Index pos[sparse_write_batch];
+  __shared__ bool here[sparse_write_batch];
+  const Index m = count_of(count);
+  if (threadIdx.x < unsigned(w.count)) {
+    const std::uint32_t i = w.idx[threadIdx.x];
+    Index lo = 0, hi = m;
+    while (lo < hi) {
+      const Index mid = (lo + hi) / 2;
+      if (idx[mid] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    pos[threadIdx.x] = lo;
+    here[threadIdx.x] = lo < m && idx[lo] == i;
+  }
+  __syncthreads();
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    Index to = k;
+    bool drop = false;
+    T v = val[k];
+    for (int j = 0; j < w.count; ++j) {
+      if (!here[j] && !w.remove[j] && pos[j] <= k) ++to;  // an insert with a smaller index
+      if (here[j] && w.remove[j] && pos[j] < k) --to;     // a removed entry before it
+      if (here[j] && pos[j] == k) {
+        if (w.remove[j]) drop = true;
+        else v = w.val[j];
+      }
+    }
+    if (!drop) {
+      out_idx[to] = idx[k];
+      out_val[to] = v;
+    }
+  }
+  if (blockIdx.x != 0) return;
+  if (threadIdx.x < unsigned(w.count)) {
+    const int j = threadIdx.x;
+    if (!here[j] && !w.remove[j]) {
+      Index to = pos[j];
+      for (int i = 0; i < w.count; ++i) {
+        if (i < j && !here[i] && !w.remove[i]) ++to;
+        if (here[i] && w.remove[i] && pos[i] < pos[j]) --to;
+      }
+      out_idx[to] = w.idx[j];
+      out_val[to] = w.val[j];
+    }
+  }
+  if (threadIdx.x == 0) {
+    Index n = m;
+    for (int j = 0; j < w.count; ++j) {
+      if (!here[j] && !w.remove[j]) ++n;
+      if (here[j] && w.remove[j]) --n;
+    }
+    *out_count = n;
+  }
+}
+
+/// Applies `w` to sparse v in one kernel, no host wait (v's count may stay on the device, and its
+/// new one does). v is unchanged if this throws.
+template <class T>
+void write_sparse_entries(DeviceVec<T>& v, const SparseWrites<T>& w) {
+  unjumble(v);
+  int inserts = 0;
+  for (int j = 0; j < w.count; ++j) inserts += !w.remove[j];
+  const Index room = sparse_bound(v) + inserts;
+  DeviceArray<std::uint32_t> idx(room ? room : 1, "vector indices");
+  DeviceArray<T> val(room ? room : 1, "vector values");
+  DeviceArray<unsigned long long> count(1, "vector count");
+  const unsigned grid = sparse_bound(v) ? sparse_grid(v, 256) : 1u;
+  write_sparse_entries_kernel<<<grid, 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), w, idx.data(), val.data(),
+                                                          count.data());
+  check_launch("write_sparse_entries_kernel");
+  v.idx = std::move(idx);
+  v.val = std::move(val);
+  v.nvals = DeviceCount::on_device(std::move(count));
+  v.jumbled = false;
+}
+
 /// An entry as one kernel found it: its value, and whether it was there.
 template <class T>
 struct FoundEntry {
