@@ -4,7 +4,11 @@
 //                call costs inside an algebraic loop;
 //   us_single    wall time of one call followed by a wait for the device (median);
 //   launches, host_waits, transfers, allocations, graph_launches  per call, counted by hpg::DeviceCallCounter
-//                (CUPTI: every kernel launch, Thrust's and CUB's too, and every host wait).
+//                (CUPTI: every kernel launch, Thrust's and CUB's too, and every host wait), in a
+//                benchmark of its own named <operation>/calls, run after every timed one: once CUPTI
+//                has subscribed, every later runtime call in the process costs the host more (on
+//                an H200, a 1-entry select took 13.5 us a call timed after a count and 8.9 before
+//                any: bench/results/set-element-h200-2026-11-25), so nothing is timed after a count.
 // A call whose work follows its input's size should cost a few microseconds and launches on a
 // 1-entry input, and wait for the host only when the caller asks for a number (nvals, reduce to a
 // scalar, extract_element). Graphs: HPG_BENCH_GRAPHS (default grid:2048x2048 and rmat:22).
@@ -126,22 +130,12 @@ const std::vector<std::pair<std::string, Op>>& operations() {
   return ops;
 }
 
-void run(benchmark::State& bm, const std::vector<std::string>& names, const Op& op, bool one_entry) {
+/// Times the operation: wall time only, no device-call counter (see the header).
+void time_calls(benchmark::State& bm, const std::vector<std::string>& names, const Op& op, bool one_entry) {
   GraphState* g = graph(bm, names);
   if (!g) return;
   Inputs& x = one_entry ? g->one : g->dense;
   op(*g, x);  // warm-up: the output takes its form, scratch memory is in the pool
-  bench::sync_device();
-  DeviceCalls calls;
-  bool counted = true;
-  try {
-    DeviceCallCounter count;
-    op(*g, x);
-    calls = count.counts();
-  } catch (const Error& e) {  // CUPTI missing or held by another tool: time the call all the same
-    counted = false;
-    bm.SetLabel(std::string("not counted: ") + e.what());
-  }
   bench::sync_device();
   constexpr int batch = 50;
   std::vector<double> per_call, single;
@@ -159,15 +153,32 @@ void run(benchmark::State& bm, const std::vector<std::string>& names, const Op& 
   }
   bm.counters["us_per_call"] = bench::median_of(per_call);
   bm.counters["us_single"] = bench::median_of(single);
-  if (counted) {
-    bm.counters["launches"] = static_cast<double>(calls.launches);
-    bm.counters["host_waits"] = static_cast<double>(calls.host_waits);
-    bm.counters["transfers"] = static_cast<double>(calls.transfers);
-    bm.counters["graph_launches"] = static_cast<double>(calls.graph_launches);
-    bm.counters["allocations"] = static_cast<double>(calls.allocations);
-  }
   bm.counters["n"] = static_cast<double>(g->n);
   bm.counters["input_nvals"] = static_cast<double>(x.u.nvals());
+}
+
+/// Counts the device calls of one call of the operation (after a warm-up call).
+void count_calls(benchmark::State& bm, const std::vector<std::string>& names, const Op& op, bool one_entry) {
+  GraphState* g = graph(bm, names);
+  if (!g) return;
+  Inputs& x = one_entry ? g->one : g->dense;
+  op(*g, x);
+  bench::sync_device();
+  for (auto _ : bm) {
+    try {
+      DeviceCallCounter count;
+      op(*g, x);
+      const DeviceCalls calls = count.counts();
+      bm.counters["launches"] = static_cast<double>(calls.launches);
+      bm.counters["host_waits"] = static_cast<double>(calls.host_waits);
+      bm.counters["transfers"] = static_cast<double>(calls.transfers);
+      bm.counters["graph_launches"] = static_cast<double>(calls.graph_launches);
+      bm.counters["allocations"] = static_cast<double>(calls.allocations);
+    } catch (const Error& e) {  // CUPTI missing or held by another tool
+      bm.SetLabel(std::string("not counted: ") + e.what());
+    }
+    bench::sync_device();
+  }
 }
 
 }  // namespace
@@ -175,17 +186,19 @@ void run(benchmark::State& bm, const std::vector<std::string>& names, const Op& 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   static const std::vector<std::string> names = bench::graph_names("grid:2048x2048 rmat:22");
-  for (std::size_t gi = 0; gi < names.size(); ++gi)
-    for (bool one : {true, false})
-      for (const auto& [name, op] : operations()) {
-        const std::string label = bench::short_name(names[gi]) + "/" + (one ? "1-entry" : "1pct") + "/" + name;
-        benchmark::RegisterBenchmark(label.c_str(), [op = op, one](benchmark::State& bm) { run(bm, names, op, one); })
-            ->Arg(static_cast<std::int64_t>(gi))
-            ->UseManualTime()
-            ->Iterations(20)
-            ->Unit(benchmark::kMicrosecond);
-      }
-  benchmark::AddCustomContext("hpg_time", "us_per_call: back-to-back calls, median of 20 batches of 50");
+  for (bool counting : {false, true})  // every timed benchmark before the first count
+    for (std::size_t gi = 0; gi < names.size(); ++gi)
+      for (bool one : {true, false})
+        for (const auto& [name, op] : operations()) {
+          const std::string label = bench::short_name(names[gi]) + "/" + (one ? "1-entry" : "1pct") + "/" + name + (counting ? "/calls" : "");
+          auto* b = benchmark::RegisterBenchmark(label.c_str(), [op = op, one, counting](benchmark::State& bm) {
+            (counting ? count_calls : time_calls)(bm, names, op, one);
+          });
+          b->Arg(static_cast<std::int64_t>(gi))->Unit(benchmark::kMicrosecond);
+          if (counting) b->Iterations(1);
+          else b->UseManualTime()->Iterations(20);
+        }
+  benchmark::AddCustomContext("hpg_time", "us_per_call: back-to-back calls, median of 20 batches of 50; device calls in <operation>/calls, counted after every timing");
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
