@@ -15,6 +15,7 @@
 #include "test_support.hpp"
 
 #if HPG_HAS_CUDA
+#include "clean_scratch_check.hpp"
 #include "hpgraph/cuda/counted_scan.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 
@@ -68,16 +69,8 @@ TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
       const auto c = to_host(calls, bound + 1);
       const auto t = to_host(total, 2);
       const std::string how = "count " + std::to_string(m) + (on_device ? " on the device, bound " + std::to_string(bound) : " on the host");
-      {  // the status this thread's scans share, as the scan left it
-        const std::size_t words = dc::counted_scan_grid(bound) + dc::counted_scan_sums_at;
-        const unsigned long long fills = dc::CleanScratch::fills();
-        dc::CleanScratch status = dc::zeroed_scratch(dc::ScratchUse::scan_status, words * sizeof(unsigned long long), "test");
-        ASSERT_EQ(dc::CleanScratch::fills(), fills) << how << ": the scan did not leave its status for the next call";
-        std::vector<unsigned long long> left(words);
-        hpg::detail::copy_device_to_host(left.data(), status.data(), words * sizeof(unsigned long long));
-        for (std::size_t w = 0; w < words; ++w) ASSERT_EQ(left[w], 0u) << how << ": status word " << w << " left dirty";
-        status.restored();
-      }
+      // the status this thread's scans share, as the scan left it
+      hpg::test::expect_left_clean(dc::ScratchUse::scan_status, dc::counted_scan_grid(bound) + dc::counted_scan_sums_at, 0ull, how + ", status");
       std::uint64_t sum = 0;
       for (Index i = 0; i < m; ++i) {
         ASSERT_EQ(c[i], 1u) << how << ": item " << i << " emitted " << c[i] << " times (or with a wrong value)";

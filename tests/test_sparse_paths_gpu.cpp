@@ -16,7 +16,7 @@
 
 #include "hpgraph/hpgraph.hpp"
 #if HPG_HAS_CUDA
-#include "hpgraph/cuda/clean_scratch.cuh"
+#include "clean_scratch_check.hpp"
 #endif
 #include "test_support.hpp"
 #include "vector_compare.hpp"
@@ -252,20 +252,8 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
     hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, u.gpu, ag, hpg::desc::push);
     const std::string how = "nvals(u) " + std::to_string(u.host.nvals());
     expect_same(wh, wg, how);
-    const std::int64_t identity = hpg::min_monoid<std::int64_t>::identity();
-    const Index nwords = (size + 31) / 32;
-    const unsigned long long fills = dc::CleanScratch::fills();
-    dc::CleanScratch slots(dc::ScratchUse::push_values, size * sizeof(std::int64_t), &identity, sizeof identity, "test");
-    dc::CleanScratch bits = dc::zeroed_scratch(dc::ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "test");
-    ASSERT_EQ(dc::CleanScratch::fills(), fills) << how << ": the push did not leave its bits and slots for the next call";
-    std::vector<std::int64_t> left_slots(size);
-    std::vector<std::uint32_t> left_bits(nwords + 1);
-    hpg::detail::copy_device_to_host(left_slots.data(), slots.data(), size * sizeof(std::int64_t));
-    hpg::detail::copy_device_to_host(left_bits.data(), bits.data(), (nwords + 1) * sizeof(std::uint32_t));
-    for (Index i = 0; i < size; ++i) ASSERT_EQ(left_slots[i], identity) << how << ": slot " << i << " left folded";
-    for (Index w = 0; w <= nwords; ++w) ASSERT_EQ(left_bits[w], 0u) << how << ": bitmap word " << w << " left set";
-    slots.restored();
-    bits.restored();
+    hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), how + ", slots");
+    hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), how + ", bits");
   }
 }
 #endif

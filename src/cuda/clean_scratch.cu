@@ -2,6 +2,7 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 
 #include <cuda_runtime.h>
+#include <thrust/fill.h>
 
 #include <cstring>
 #include <memory>
@@ -13,10 +14,6 @@
 namespace hpg::detail::cuda {
 
 namespace {
-
-__global__ void fill_pattern_kernel(uint4* p, std::size_t words, uint4 v) {
-  for (std::size_t k = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; k < words; k += std::size_t(gridDim.x) * blockDim.x) p[k] = v;
-}
 
 /// The pattern as 16 bytes (its length divides 16), and whether they are all zero.
 struct Pattern {
@@ -40,9 +37,7 @@ void fill(void* p, std::size_t bytes, const Pattern& pattern) {
   }
   uint4 v;
   std::memcpy(&v, pattern.bytes, 16);
-  const std::size_t words = bytes / 16;
-  fill_pattern_kernel<<<capped_grid_for(words, 256), 256, 0, stream()>>>(static_cast<uint4*>(p), words, v);
-  check_launch("fill_pattern_kernel (clean scratch)");
+  guarded("filling memory kept clean", [&] { thrust::fill_n(policy(), static_cast<uint4*>(p), bytes / 16, v); });
 }
 
 void free_on(void* p, void* s) noexcept {
