@@ -75,9 +75,25 @@ HPG_HOST_DEVICE constexpr T integer_div(T x, T y) {
     }                                                                             \
   };
 
-HPG_BINARY_OP(first, T, x)                  // GrB_FIRST_T
-HPG_BINARY_OP(second, T, y)                 // GrB_SECOND_T
-HPG_BINARY_OP(oneb, T, T(1))                // GrB_ONEB_T (SuiteSparse: GxB_PAIR_T)
+// first, second and oneb read at most one of their operands; they say which (ops_detail::reads_x,
+// reads_y), so that an SpMV whose multiply ignores an operand does not load it.
+#define HPG_BINARY_OP_READING(NAME, EXPR, READS_X, READS_Y)                       \
+  template <class T>                                                              \
+  struct NAME {                                                                   \
+    using first_argument_type = T;                                                \
+    using second_argument_type = T;                                               \
+    using result_type = T;                                                        \
+    static constexpr bool reads_x = READS_X, reads_y = READS_Y;                   \
+    HPG_HOST_DEVICE constexpr result_type operator()(const T& x, const T& y) const { \
+      (void)x;                                                                    \
+      (void)y;                                                                    \
+      return EXPR;                                                                \
+    }                                                                             \
+  };
+HPG_BINARY_OP_READING(first, x, true, false)     // GrB_FIRST_T
+HPG_BINARY_OP_READING(second, y, false, true)    // GrB_SECOND_T
+HPG_BINARY_OP_READING(oneb, T(1), false, false)  // GrB_ONEB_T (SuiteSparse: GxB_PAIR_T)
+#undef HPG_BINARY_OP_READING
 HPG_BINARY_OP(any, T, y)                    // GxB_ANY_T: either input; we take the second
 HPG_BINARY_OP(plus, T, ops_detail::wrap_plus(x, y))
 HPG_BINARY_OP(minus, T, ops_detail::wrap_minus(x, y))

@@ -33,6 +33,7 @@ constexpr Semiring<Add, Mul> semiring(Add add, Mul mul) {
   template <class T = std::int64_t>                                                                   \
   struct NAME {                                                                                       \
     using result_type = T;                                                                            \
+    static constexpr bool reads_x = false, reads_y = false;                                           \
     template <class X, class Y>                                                                       \
     HPG_HOST_DEVICE constexpr T operator()(const X&, const Y&, Index i, Index k, Index j) const {     \
       (void)i;                                                                                        \
@@ -58,6 +59,20 @@ HPG_HOST_DEVICE constexpr auto multiply(const Mul& mul, const X& x, const Y& y, 
   if constexpr (std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index>) return mul(x, y, i, k, j);
   else return mul(x, y);
 }
+/// Whether a multiply reads its first (x) or second (y) operand's value: false only where the
+/// operator says so (`static constexpr bool reads_x / reads_y`: the positional operators, first,
+/// second, oneb); a user's multiply is taken to read both. A kernel skips the loads of a value
+/// nobody reads (a BFS's any.secondi reads neither the frontier's values nor the matrix's).
+template <class Mul>
+inline constexpr bool reads_x = [] {
+  if constexpr (requires { Mul::reads_x; }) return static_cast<bool>(Mul::reads_x);
+  else return true;
+}();
+template <class Mul>
+inline constexpr bool reads_y = [] {
+  if constexpr (requires { Mul::reads_y; }) return static_cast<bool>(Mul::reads_y);
+  else return true;
+}();
 /// Whether a multiply reads positions (three of the product's, or the matrix entry's two).
 template <class Mul, class X, class Y>
 inline constexpr bool takes_positions = std::is_invocable_v<const Mul&, const X&, const Y&, Index, Index, Index> ||

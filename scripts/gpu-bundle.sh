@@ -5,7 +5,9 @@
 # run.sh. Carry .gpu-bundle to the GPU machine and run scripts/gpu-run.sh there.
 #   HPG_BUNDLE_PROGRAMS="hpgraph hpgraph_tests kernel_trace": only those programs (a bundle small
 #   enough to carry beside an old build); HPG_BUNDLE_OLD=<an hpgraph program built before a
-#   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build.
+#   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build; or a
+#   folder of programs built before it (hpgraph, bench_latency, ...): each carried as
+#   old/<name>.xz (gpu-run.sh's latency-ab step runs old/bench_latency beside this one).
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
 [ "$HPG_CUDA" = ON ] || { echo "gpu-bundle: needs nvcc" >&2; exit 1; }
@@ -26,7 +28,13 @@ if [ -n "${HPG_BUNDLE_PROGRAMS:-}" ]; then
   strip "$bundle"/bin/*
 fi
 if [ -n "${HPG_BUNDLE_OLD:-}" ]; then
-  mkdir -p "$bundle/old" && strip -o "$bundle/old/hpgraph" "$HPG_BUNDLE_OLD" && xz -T0 -9 "$bundle/old/hpgraph"
+  mkdir -p "$bundle/old"
+  if [ -d "$HPG_BUNDLE_OLD" ]; then
+    for p in "$HPG_BUNDLE_OLD"/*; do [ -x "$p" ] && strip -o "$bundle/old/$(basename "$p")" "$p"; done
+  else
+    strip -o "$bundle/old/hpgraph" "$HPG_BUNDLE_OLD"
+  fi
+  xz -T0 -9 "$bundle"/old/*
 fi
 
 # Every shared library the programs load, except the C runtime, the CUDA driver, and the CUDA

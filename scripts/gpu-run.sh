@@ -2,7 +2,7 @@
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
 # benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
-#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [ab] [table] [report] [profile]
+#   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [ab] [latency-ab] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
@@ -281,6 +281,27 @@ for step in "${steps[@]}"; do
         fi
       } 2>&1 | tee "$out/ab.log"
       rm -rf "$work"
+      ;;
+    latency-ab)
+      # bench_latency of this build ("new") and the bundle's old/bench_latency.xz ("old", when the
+      # bundle has one: gpu-bundle.sh's HPG_BUNDLE_OLD folder), alternately, HPG_AB_ROUNDS rounds
+      # (default 2), each in a process of its own, JSON into $OUT/latency-<build>-<round>.json;
+      # HPG_BENCH_ARGS (a --benchmark_filter, say) is passed to both.
+      builds="new"
+      if [ -f "$bundle/old/bench_latency.xz" ]; then
+        mkdir -p "$bindir/old" && xz -dc "$bundle/old/bench_latency.xz" >"$bindir/old/bench_latency" && chmod +x "$bindir/old/bench_latency" &&
+          builds="old new"
+      fi
+      for ((round = 1; round <= ${HPG_AB_ROUNDS:-2}; round++)); do
+        for v in $builds; do
+          p="$bindir/bench_latency"
+          [ "$v" = old ] && p="$bindir/old/bench_latency"
+          echo "== $v bench_latency, round $round"
+          # shellcheck disable=SC2086
+          "$p" ${HPG_BENCH_ARGS:-} --benchmark_out="$out/latency-$v-$round.json" --benchmark_out_format=json >"$out/latency-$v-$round.log" 2>&1 ||
+            { status=1; tail -5 "$out/latency-$v-$round.log"; }
+        done
+      done
       ;;
     table)
       # The main job's table (scripts/primitives-table.sh) with the bundle's hpgraph program, on

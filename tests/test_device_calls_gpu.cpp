@@ -374,4 +374,76 @@ TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
   EXPECT_FALSE(g.extract_element(idx[5]).has_value());
 }
 
+// ewise_add of two short lists merges them: a kernel and the compaction after it, nothing over n,
+// no fill and no wait, whatever the vectors' size.
+TEST(DeviceCalls, EwiseAddOfTwoShortListsIsTwoKernels) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index n = Index(1) << 22;
+  hpg::Vector<std::int64_t> u(n, Backend::cuda), v(n, Backend::cuda), w(n, Backend::cuda);
+  u.set_element(5, 100);
+  v.set_element(7, 3000000);
+  v.set_element(-2, 100);
+  hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v);  // merges the writes; the scan's status is made
+  hpg::detail::device_synchronize("setup");
+  HPG_COUNTER_OR_SKIP(count);
+  hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v);
+  const hpg::DeviceCalls d = count->counts();
+  EXPECT_EQ(d.launches, 2u) << hpg::to_string(d);
+  EXPECT_EQ(d.transfers, 0u) << hpg::to_string(d);
+  EXPECT_EQ(d.host_waits, 0u) << hpg::to_string(d);
+  EXPECT_EQ(w.nvals(), 2u);
+  EXPECT_EQ(*w.extract_element(100), 3);
+  EXPECT_EQ(*w.extract_element(3000000), 7);
+}
+
+// BFS's pulled level on a bitmap frontier: frontier<!struct(parent), replace> = frontier any.secondi
+// A reads the mask and the frontier where they stand and hands its result over (one kernel and the
+// fill of its count word), and parent<struct(frontier)> = frontier writes parent in place (one
+// kernel over the frontier's presence); neither waits. Both equal the host backend's.
+TEST(DeviceCalls, PulledLevelOnBitmapsIsOneKernelACall) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index n = 4096;
+  struct Level {
+    hpg::Vector<std::int64_t> frontier, parent;
+  };
+  const auto make = [&](Backend b) {
+    Level l{hpg::Vector<std::int64_t>(n, b), hpg::Vector<std::int64_t>(n, b)};
+    std::vector<Index> fi, pi;
+    std::vector<std::int64_t> fv, pv;
+    for (Index i = 0; i < n; ++i) {
+      if (i % 5 < 2) fi.push_back(i), fv.push_back(static_cast<std::int64_t>(i));
+      if (i % 3 == 0) pi.push_back(i), pv.push_back(static_cast<std::int64_t>(i) + 1);
+    }
+    l.frontier.build(fi, fv);  // 40% and 33% dense: both bitmaps
+    l.parent.build(pi, pv);
+    return l;
+  };
+  const auto spec = hpg::gen::parse_spec("grid:64x64");
+  hpg::Matrix<float> a = hpg::generate<float>(spec, Backend::cuda), ha = hpg::generate<float>(spec, Backend::host);
+  Level g = make(Backend::cuda), h = make(Backend::host), warm = make(Backend::cuda);
+  const hpg::Descriptor d = hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::pull;
+  hpg::vxm(warm.frontier, warm.parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, warm.frontier, a, d);  // builds A' and its HYB
+  hpg::detail::device_synchronize("setup");
+  HPG_COUNTER_OR_SKIP(count);
+  const auto calls = [&](const char* what, std::uint64_t launches, std::uint64_t fills, const auto& call) {
+    const hpg::DeviceCalls before = count->counts();
+    call(g, a);
+    const hpg::DeviceCalls c = count->counts() - before;
+    EXPECT_EQ(c.launches, launches) << what << ": " << hpg::to_string(c);
+    EXPECT_EQ(c.transfers, fills) << what << ": " << hpg::to_string(c);
+    EXPECT_EQ(c.host_waits, 0u) << what << ": " << hpg::to_string(c);
+    call(h, ha);
+  };
+  calls("frontier<!struct(parent), replace> = frontier any.secondi A (pull)", 1, 1, [&](Level& l, const hpg::Matrix<float>& m) {
+    hpg::vxm(l.frontier, l.parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, l.frontier, m, d);
+  });
+  // The fill: parent's count was known, and becomes a device word the kernel adds to.
+  calls("parent<struct(frontier)> = frontier", 1, 1, [](Level& l, const hpg::Matrix<float>&) {
+    hpg::assign(l.parent, l.frontier, hpg::no_accum, l.frontier, hpg::all, hpg::desc::structure);
+  });
+  hpg::test::expect_same(h.frontier, g.frontier, "pulled frontier");
+  hpg::test::expect_same(h.parent, g.parent, "parent after the level");
+  EXPECT_GT(g.frontier.nvals(), 0u);
+}
+
 }  // namespace

@@ -304,6 +304,44 @@ TEST(SparsePathsGpu, EwiseMultDrivenByTheSparseOperand) {
   expect_same(better.host, better.gpu, "ewise_mult lt, sparse .* full");
 }
 
+// ewise_add of two sparse lists merges them (a kernel and a compaction, no pass over n): overlapping
+// lists in both orders (minus tells u's value from v's), a list with itself (every index in both),
+// with an empty one, a cast of the result to another type, and a jumbled list whose count is still
+// on the device (an any push's result) as an operand.
+TEST(SparsePathsGpu, EwiseAddOfTwoSparseListsMerges) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const auto a = random_vector<std::int64_t>(n, 0.01, 31);
+  const auto b = random_vector<std::int64_t>(n, 0.03, 32);
+  const auto none = random_vector<std::int64_t>(n, 0.0, 33);
+  const std::vector<std::pair<std::string, std::pair<const Pair<std::int64_t>*, const Pair<std::int64_t>*>>> operands = {
+      {"a + b", {&a, &b}}, {"b + a", {&b, &a}}, {"a + a", {&a, &a}}, {"a + none", {&a, &none}}, {"none + b", {&none, &b}}};
+  for (const auto& [name, uv] : operands) {
+    const auto* x = uv.first;
+    const auto* y = uv.second;
+    each_setting<std::int64_t>("ewise_add minus, " + name,
+                               [&](hpg::Vector<std::int64_t>& w, const hpg::Vector<bool>* m, bool accum, hpg::Descriptor d) {
+      const bool gpu = w.backend() == Backend::cuda;
+      with_mask_accum<std::int64_t>(m, accum, [&](const auto& mask, const auto& acc) {
+        hpg::ewise_add(w, mask, acc, hpg::minus<std::int64_t>{}, gpu ? x->gpu : x->host, gpu ? y->gpu : y->host, d);
+      });
+    });
+  }
+  Pair<double> cast{hpg::Vector<double>(n, Backend::host), hpg::Vector<double>(n, Backend::cuda)};
+  hpg::ewise_add(cast.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.host, b.host);
+  hpg::ewise_add(cast.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.gpu, b.gpu);
+  expect_same(cast.host, cast.gpu, "ewise_add minus, a + b, cast to double");
+  // A jumbled list with its count on the device: the frontier an any push leaves.
+  hpg::Matrix<std::int64_t> ah = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:60x100"), Backend::host);
+  hpg::Matrix<std::int64_t> ag = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:60x100"), Backend::cuda);
+  Pair<std::int64_t> pushed{hpg::Vector<std::int64_t>(n, Backend::host), hpg::Vector<std::int64_t>(n, Backend::cuda)};
+  hpg::vxm(pushed.host, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, a.host, ah, hpg::desc::push);
+  hpg::vxm(pushed.gpu, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, a.gpu, ag, hpg::desc::push);
+  Pair<std::int64_t> w{hpg::Vector<std::int64_t>(n, Backend::host), hpg::Vector<std::int64_t>(n, Backend::cuda)};
+  hpg::ewise_add(w.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, b.host, pushed.host);
+  hpg::ewise_add(w.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, b.gpu, pushed.gpu);
+  expect_same(w.host, w.gpu, "ewise_add minus, b + a pushed frontier");
+}
+
 // A push result's arrays are longer than its count (they are sized before it is known). Once the
 // count is read, an apply or ewise_mult over it that casts to the output's type (nothing to
 // compact) must read only the entries it has: the sanitizer's memcheck runs this test.
@@ -370,7 +408,7 @@ TEST_P(MaskedAssign, AtASparseMask) {
   } restore{saved};
   std::uint64_t seed = 500;
   for (const auto& [oname, odensity] : output_kinds)
-    for (double fdensity : {0.005, 0.03, 0.1}) {  // 0.1: a bitmap mask, the general path
+    for (double fdensity : {0.005, 0.03, 0.1}) {  // 0.1: a bitmap mask, one pass over its presence
       const std::string where = oname + ", frontier " + std::to_string(fdensity);
       const auto f = random_vector<std::int64_t>(n, fdensity, ++seed);
       const auto full = random_vector<std::int64_t>(n, 1.0, ++seed);

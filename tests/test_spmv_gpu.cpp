@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_set>
 #include <vector>
 
@@ -149,35 +150,43 @@ TEST_P(SpmvGpu, EveryScheduleBinAgreesWithTheHost) {
   const auto half = random_vector<std::int64_t>(n, 0.5, 2);
   const auto sparse = random_vector<std::int64_t>(n, 0.01, 3);
   const auto m = random_vector<bool>(n, 0.4, 4);
-  const std::vector<std::pair<std::string, const std::pair<hpg::Vector<std::int64_t>, hpg::Vector<std::int64_t>>*>> inputs = {
-      {"full u", &full}, {"half u", &half}, {"sparse u (push)", &sparse}};
+  // A sparse u pushes by default; pulled (desc::pull, which every call below then takes), its
+  // entries become bits in the layout's numbering.
+  const std::vector<std::tuple<std::string, const std::pair<hpg::Vector<std::int64_t>, hpg::Vector<std::int64_t>>*, hpg::Descriptor>>
+      inputs = {{"full u", &full, {}}, {"half u", &half, {}}, {"sparse u (push)", &sparse, {}}, {"sparse u, pulled", &sparse, hpg::desc::pull}};
   for (bool vxm : {false, true})
-    for (const auto& [uname, u] : inputs) {
+    for (const auto& [uname, u, method] : inputs) {
       const std::string where = std::string(vxm ? "vxm" : "mxv") + ", " + uname;
-      compare<std::int64_t>(where + ", plus_times", hpg::plus_times<std::int64_t>, a, *u, vxm, nullptr, false, {});
-      compare<std::int64_t>(where + ", min_plus", hpg::min_plus<std::int64_t>, a, *u, vxm, nullptr, false, {});
-      compare<std::int64_t>(where + ", max_times", hpg::max_times<std::int64_t>, a, *u, vxm, nullptr, false, {});
-      compare<std::int64_t>(where + ", plus_times, mask", hpg::plus_times<std::int64_t>, a, *u, vxm, &m, false, {});
+      compare<std::int64_t>(where + ", plus_times", hpg::plus_times<std::int64_t>, a, *u, vxm, nullptr, false, method);
+      // Multiplies that read one operand or none: the pull loads only what they read.
+      compare<std::int64_t>(where + ", plus_first", hpg::plus_first<std::int64_t>, a, *u, vxm, nullptr, false, method);
+      compare<std::int64_t>(where + ", plus_second, mask", hpg::plus_second<std::int64_t>, a, *u, vxm, &m, false, method);
+      compare<std::int64_t>(where + ", plus_pair", hpg::plus_pair<std::int64_t>, a, *u, vxm, nullptr, false, method);
+      compare<std::int64_t>(where + ", any_secondi, !structural mask, replace", hpg::any_secondi<std::int64_t>, a, *u, vxm, &m, false,
+                            hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | method);
+      compare<std::int64_t>(where + ", min_plus", hpg::min_plus<std::int64_t>, a, *u, vxm, nullptr, false, method);
+      compare<std::int64_t>(where + ", max_times", hpg::max_times<std::int64_t>, a, *u, vxm, nullptr, false, method);
+      compare<std::int64_t>(where + ", plus_times, mask", hpg::plus_times<std::int64_t>, a, *u, vxm, &m, false, method);
       compare<std::int64_t>(where + ", plus_times, !mask, accum", hpg::plus_times<std::int64_t>, a, *u, vxm, &m, true,
-                            hpg::desc::mask_complement);
+                            hpg::desc::mask_complement | method);
       compare<std::int64_t>(where + ", plus_times, structural mask, replace", hpg::plus_times<std::int64_t>, a, *u, vxm, &m, false,
-                            hpg::desc::structure | hpg::desc::replace);
-      compare<bool>(where + ", lor_land (terminal)", hpg::lor_land<bool>, a, *u, vxm, nullptr, false, {});
+                            hpg::desc::structure | hpg::desc::replace | method);
+      compare<bool>(where + ", lor_land (terminal)", hpg::lor_land<bool>, a, *u, vxm, nullptr, false, method);
       compare<bool>(where + ", lor_land (terminal), !structural mask", hpg::lor_land<bool>, a, *u, vxm, &m, false,
-                    hpg::desc::mask_complement | hpg::desc::structure);
+                    hpg::desc::mask_complement | hpg::desc::structure | method);
       compare<std::int64_t>(where + ", plus_times, transposed", hpg::plus_times<std::int64_t>, a, *u, vxm, nullptr, false,
-                            vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first);
+                            (vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first) | method);
       // Positions: the inner index k is the HYB column of a pull, so it must reach the multiply
       // as the user's index whatever the layout's numbering.
       compare<std::int64_t>(where + ", min_secondi", hpg::semiring(hpg::min_monoid<std::int64_t>{}, hpg::secondi<std::int64_t>{}), a,
-                            *u, vxm, nullptr, false, {});
+                            *u, vxm, nullptr, false, method);
       compare<std::int64_t>(where + ", max_firstj, mask", hpg::semiring(hpg::max_monoid<std::int64_t>{}, hpg::firstj<std::int64_t>{}),
-                            a, *u, vxm, &m, false, {});
+                            a, *u, vxm, &m, false, method);
       compare<std::int64_t>(where + ", plus over entry coordinates",
-                            hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false, {});
+                            hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false, method);
       compare<std::int64_t>(where + ", plus over entry coordinates, transposed",
                             hpg::semiring(hpg::plus_monoid<std::int64_t>{}, weigh_by_entry{}), a, *u, vxm, nullptr, false,
-                            vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first);
+                            (vxm ? hpg::desc::transpose_second : hpg::desc::transpose_first) | method);
     }
 }
 

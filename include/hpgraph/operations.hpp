@@ -157,8 +157,8 @@ void cuda_map(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, co
   cuda_finish(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
 }
 
-/// w<struct(M)>(all) = x or u with a sparse M, no accumulator and no replace sets w at M's entries
-/// and nothing else (hpgraph/cuda/vector_upsert.cuh). `u_at_mask`: every entry of M has a value
+/// w<struct(M)>(all) = x or u, no accumulator and no replace, sets w at M's entries and nothing
+/// else (hpgraph/cuda/vector_upsert.cuh). `u_at_mask`: every entry of M has a value
 /// in u (u is M itself, or u is full). Returns false where the general path must run.
 template <class W, class Mask, class Accum, class X>
 bool cuda_try_upsert(Vector<W>& w, const Mask& mask, const Accum&, const cuda::UpsertSource<X>& src, bool u_at_mask, const Indices& I,
@@ -167,9 +167,7 @@ bool cuda_try_upsert(Vector<W>& w, const Mask& mask, const Accum&, const cuda::U
     return false;
   } else {
     if (!I.is_all() || !u_at_mask || !d.mask_structure || d.mask_complement || d.replace) return false;
-    const auto* dm = checked_device_mask(w, mask);
-    if (dm->format != VectorFormat::sparse) return false;
-    cuda::upsert(VectorAccess::device(w), *dm, src);
+    cuda::upsert(VectorAccess::device(w), *checked_device_mask(w, mask), src);
     return true;
   }
 }
@@ -409,9 +407,13 @@ void ewise_add(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op,
   detail::check_dim("ewise_add", "u size", u.size(), w.size());
   detail::check_dim("ewise_add", "v size", v.size(), w.size());
 #if HPG_HAS_CUDA
-  if (b == Backend::cuda)
-    return detail::cuda_finish(w, mask, accum,
-                               detail::cuda::ewise<true>(detail::add_op(op), detail::VectorAccess::device(u), detail::VectorAccess::device(v)), d);
+  if (b == Backend::cuda) {
+    const auto& du = detail::VectorAccess::device(u);
+    const auto& dv = detail::VectorAccess::device(v);
+    if (du.format == detail::VectorFormat::sparse && dv.format == detail::VectorFormat::sparse)  // over their entries only
+      return detail::cuda_finish(w, mask, accum, detail::cuda::ewise_add_sparse(detail::add_op(op), du, dv), d);
+    return detail::cuda_finish(w, mask, accum, detail::cuda::ewise<true>(detail::add_op(op), du, dv), d);
+  }
 #endif
   const auto t = detail::host::ewise<true>(detail::add_op(op), detail::host::sparse_of(detail::VectorAccess::host(u)),
                                            detail::host::sparse_of(detail::VectorAccess::host(v)));

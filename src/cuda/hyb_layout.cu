@@ -192,6 +192,7 @@ void order_columns_by_degree(HybLayout& h, DegreeOrderPolicy rule) {
     renumber_columns(h.ell_col, rank.data());
     renumber_columns(h.coo_col, rank.data());
     h.col_order = std::move(order);
+    h.col_rank = std::move(rank);
   });
 }
 

@@ -115,6 +115,52 @@ DeviceArray<unsigned long long> count_set_on_device(const std::uint8_t* flags, s
   return count.take();
 }
 
+namespace {
+__global__ void presence_bits_of_bytes_kernel(const std::uint8_t* present, const std::uint32_t* order, Index n, std::uint32_t* bits,
+                                              unsigned long long* zero_word) {
+  if (zero_word && blockIdx.x == 0 && threadIdx.x == 0) *zero_word = 0;
+  // The loop bound is rounded up to whole warps, so every lane reaches the ballot.
+  const Index words = (n + 31) / 32;
+  for (Index p = blockIdx.x * Index(blockDim.x) + threadIdx.x; p < words * 32; p += Index(gridDim.x) * blockDim.x) {
+    const bool in = p < n && present[order ? order[p] : p] != 0;
+    const unsigned ballot = __ballot_sync(0xffffffffu, in);
+    if (p % 32 == 0) bits[p / 32] = ballot;
+  }
+}
+__global__ void presence_bits_of_list_kernel(const std::uint32_t* idx, DeviceCount::View count, const std::uint32_t* rank,
+                                             std::uint32_t* bits, unsigned long long* zero_word) {
+  if (zero_word && blockIdx.x == 0 && threadIdx.x == 0) *zero_word = 0;
+  const Index m = count_of(count);
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    const std::uint32_t p = rank ? rank[idx[k]] : idx[k];
+    atomicOr(bits + p / 32, 1u << (p % 32));
+  }
+}
+}  // namespace
+
+void presence_bits_of_bytes(const std::uint8_t* present, const std::uint32_t* order, Index n, std::uint32_t* bits,
+                            unsigned long long* zero_word) {
+  if (n == 0) {
+    if (zero_word) device_memset(zero_word, 0, sizeof(*zero_word));
+    return;
+  }
+  // The block size is a multiple of 32 and the grid strides by whole warps (see the kernel).
+  presence_bits_of_bytes_kernel<<<capped_grid_for((n + 31) / 32 * 32, 256), 256, 0, stream()>>>(present, order, n, bits, zero_word);
+  check_launch("presence_bits_of_bytes_kernel");
+}
+
+void presence_bits_of_list(const std::uint32_t* idx, DeviceCount::View count, std::size_t bound, const std::uint32_t* rank, Index n,
+                           std::uint32_t* bits, unsigned long long* zero_word) {
+  if (n) device_memset(bits, 0, (n + 31) / 32 * sizeof(std::uint32_t));
+  if (bound == 0) {
+    if (zero_word) device_memset(zero_word, 0, sizeof(*zero_word));
+    return;
+  }
+  const unsigned grid = count.word ? capped_grid_for(bound, 256) : grid_for(bound, 256);
+  presence_bits_of_list_kernel<<<grid, 256, 0, stream()>>>(idx, count, rank, bits, zero_word);
+  check_launch("presence_bits_of_list_kernel");
+}
+
 std::size_t count_set(const std::uint8_t* flags, std::size_t n) {
   if (n == 0) return 0;
   return guarded("count", [&] {

@@ -37,6 +37,17 @@ std::size_t count_set(const std::uint8_t* flags, std::size_t n);
 /// The same count left on the device: a one-word array that one kernel fills, in stream order; the
 /// host does not wait.
 DeviceArray<unsigned long long> count_set_on_device(const std::uint8_t* flags, std::size_t n);
+/// A vector's presence as bits, in a numbering of its own (a pull's HYB column order): bit p of
+/// bits (word p / 32, bit p % 32; ceil(n / 32) words) is present[order[p]], or present[p] when
+/// order is null. One kernel writes every word (a warp's ballot), so bits needs no clearing; it
+/// also zeroes *zero_word (unless null), a count the kernels after it add to.
+void presence_bits_of_bytes(const std::uint8_t* present, const std::uint32_t* order, Index n, std::uint32_t* bits,
+                            unsigned long long* zero_word);
+/// The same from a list: the bits of rank[idx[k]] (idx[k] when rank is null) for the first
+/// count entries (bound at most; the count read on the device), after clearing every word; and
+/// *zero_word zeroed (unless null). A fill and one kernel.
+void presence_bits_of_list(const std::uint32_t* idx, DeviceCount::View count, std::size_t bound, const std::uint32_t* rank, Index n,
+                           std::uint32_t* bits, unsigned long long* zero_word);
 /// col[k] = the column (low 32 bits) of keys[k].
 void key_columns(const std::uint64_t* keys, std::size_t n, std::uint32_t* col);
 /// CSR row offsets (nrows + 1 of them) of sorted keys (row << 32 | column).

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
+#include "hpgraph/cuda/pull_input.cuh"
 #include "hpgraph/cuda/push_atomic.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
@@ -45,33 +46,72 @@ __device__ Index user_column(const std::uint32_t* col_order, std::uint32_t c) {
   else return c;
 }
 
-/// Whether u holds index c (upres null: u is full, nothing to read).
+/// Whether u holds index c (upres null: u is full, nothing to read): the ablation's CSR pull.
 __device__ inline bool u_has(const std::uint8_t* upres, std::uint32_t c) { return !upres || upres[c]; }
 
+/// u(c) as the pull's multiply sees it: loaded only when the multiply reads it.
+template <bool UFirst, class SR, class U>
+__device__ U pull_u_value(const U* uval, std::uint32_t c) {
+  if constexpr (pull_reads_u<UFirst, SR>) return uval[c];
+  else return U{};
+}
+
+/// The product of HYB entry e (column c) of a pulled row with x = u(c) (pull_u_value): the
+/// matrix's value is loaded only when the multiply reads it.
+template <bool UFirst, class SR, class A, class U>
+__device__ auto pull_product(const SR& s, const HybValues<A>& av, std::uint64_t e, const U& x, std::uint32_t c, Index row,
+                             const std::uint32_t* col_order, bool entry_out_first) {
+  using Z = typename SR::value_type;
+  A a{};
+  if constexpr (pull_reads_a<UFirst, SR>) a = av[e];
+  return static_cast<Z>(spmv_product<UFirst>(s.mul, a, x, row, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
+}
+
+/// ELL part of a pull, one thread per row (grid-stride on one wave: each block adds the rows it
+/// found to *count once). A row's slots are loaded four at a time and each probed in u before any
+/// is folded, so a thread has a batch of loads in flight instead of one chain of dependent ones;
+/// the fold then visits the hits (its column loaded again, from L1), so the product's code is
+/// written once (four copies of it took the mxv parity tests' compile from minutes to half an
+/// hour). T's value is written only where the row has one.
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const std::uint32_t* col_order,
-                                HybValues<A> av, const U* uval, const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed,
-                                bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+                                HybValues<A> av, const U* uval, PullPresence u, PullRows rows, bool entry_out_first, Z* tval,
+                                std::uint8_t* tpres, unsigned long long* count) {
+  constexpr int batch = 4;
+  unsigned mine = 0;
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
-    if (allowed ? !allowed[i] : !all_allowed) {  // the mask decides this row: nothing to compute
+    if (!rows.allows(i)) {  // the mask decides this row: nothing to compute
       tpres[i] = 0;
       continue;
     }
-    bool any = false;
+    bool any = false, done = false;
     Z acc{};
-    for (Index k = 0; k < width; ++k) {
-      const std::uint32_t c = ell_col[k * nrows + i];
-      if (c == hyb_pad) break;
-      if (!u_has(upres, c)) continue;
-      const Z p = static_cast<Z>(
-          spmv_product<UFirst>(s.mul, av[k * nrows + i], uval[c], i, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
-      acc = any ? static_cast<Z>(s.add(acc, p)) : p;
-      any = true;
-      if (ops_detail::reached_terminal(s.add, acc)) break;
+    for (Index k0 = 0; k0 < width && !done; k0 += batch) {
+      unsigned hits = 0;  // bit j: slot k0 + j is in the row and u holds its column
+#pragma unroll
+      for (int j = 0; j < batch; ++j) {
+        const std::uint32_t c = k0 + j < width ? ell_col[(k0 + j) * nrows + i] : hyb_pad;
+        if (c == hyb_pad) done = true;  // the row ends here (pads only follow pads)
+        else if (u.has(c)) hits |= 1u << j;
+      }
+#pragma unroll 1
+      for (; hits; hits &= hits - 1) {
+        const std::uint64_t e = (k0 + __ffs(hits) - 1) * nrows + i;
+        const std::uint32_t c = ell_col[e];
+        const Z p = pull_product<UFirst>(s, av, e, pull_u_value<UFirst, SR>(uval, c), c, i, col_order, entry_out_first);
+        acc = any ? static_cast<Z>(s.add(acc, p)) : p;
+        any = true;
+        if (ops_detail::reached_terminal(s.add, acc)) {
+          done = true;
+          break;
+        }
+      }
     }
-    tval[i] = acc;
+    if (any) tval[i] = acc;
     tpres[i] = any;
+    mine += any ? 1u : 0u;
   }
+  if (count) add_block_count(mine, count);  // uniform: a kernel argument
 }
 
 /// __shfl_down_sync for any trivially copyable value: moved as 4-byte words, within groups of
@@ -103,18 +143,20 @@ __device__ void group_fold(const SR& s, Z& acc, bool& any) {
   }
 }
 
-/// Adds a row's tail result to what the ELL pass left in T.
+/// Adds a row's tail result to what the ELL pass left in T; returns whether the row had no entry
+/// before (one more row in T's count).
 template <class SR, class Z>
-__device__ void add_to_row(const SR& s, Index row, const Z& acc, Z* tval, std::uint8_t* tpres) {
-  tval[row] = tpres[row] ? static_cast<Z>(s.add(tval[row], acc)) : acc;
+__device__ bool add_to_row(const SR& s, Index row, const Z& acc, Z* tval, std::uint8_t* tpres) {
+  const bool had = tpres[row] != 0;
+  tval[row] = had ? static_cast<Z>(s.add(tval[row], acc)) : acc;
   tpres[row] = 1;
+  return !had;
 }
 
 /// Whether the pull skips a tail row: outside the mask, or already at the monoid's terminal value.
 template <class SR, class Z>
-__device__ bool row_done(const SR& s, Index row, const std::uint8_t* allowed, bool all_allowed, const Z* tval,
-                         const std::uint8_t* tpres) {
-  if (allowed ? !allowed[row] : !all_allowed) return true;
+__device__ bool row_done(const SR& s, Index row, const PullRows& rows, const Z* tval, const std::uint8_t* tpres) {
+  if (!rows.allows(row)) return true;
   return tpres[row] && ops_detail::reached_terminal(s.add, tval[row]);
 }
 
@@ -122,12 +164,13 @@ __device__ bool row_done(const SR& s, Index row, const std::uint8_t* allowed, bo
 template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
                                  const std::uint32_t* col, const std::uint32_t* col_order, HybValues<A> av, const U* uval,
-                                 const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval,
-                                 std::uint8_t* tpres) {
+                                 PullPresence u, PullRows allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
+                                 unsigned long long* count) {
   constexpr Index groups_per_warp = 32 / Lanes;
   const unsigned lane = threadIdx.x % Lanes;
   const Index warp = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32;
   const Index stride = Index(gridDim.x) * blockDim.x / 32 * groups_per_warp;
+  unsigned mine = 0;
   // The loop bound is uniform across the warp, so every lane reaches the shuffles.
   for (Index base = warp * groups_per_warp; base < nitems; base += stride) {
     const Index q = base + (threadIdx.x % 32) / Lanes;
@@ -137,35 +180,36 @@ __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems,
     if (q < nitems) {
       const std::uint32_t r = items[q];
       row = rows[r];
-      active = !row_done(s, row, allowed, all_allowed, tval, tpres);
+      active = !row_done(s, row, allowed, tval, tpres);
       if (active) {
         for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += Lanes) {
           const std::uint32_t c = col[e];
-          if (!u_has(upres, c)) continue;
-          const Z p =
-              static_cast<Z>(spmv_product<UFirst>(s.mul, av[e], uval[c], row, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
+          if (!u.has(c)) continue;
+          const Z p = pull_product<UFirst>(s, av, e, pull_u_value<UFirst, SR>(uval, c), c, row, col_order, entry_out_first);
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
       }
     }
     group_fold<Lanes>(s, acc, any);
-    if (active && lane == 0 && any) add_to_row(s, row, acc, tval, tpres);
+    if (active && lane == 0 && any && add_to_row(s, row, acc, tval, tpres)) ++mine;
   }
+  if (count) add_block_count(mine, count);
 }
 
 /// Tail rows of the last bin, a warp per piece of at most hyb_piece entries. Each lane keeps four
-/// loads in flight (columns, then u's values) before it folds. A row of one piece is finished
+/// loads in flight (columns, then u's presence) before it folds. A row of one piece is finished
 /// here; the pieces of a longer row leave partial results for tail_split_kernel.
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
                                    const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
-                                   const std::uint32_t* col_order, HybValues<A> av, const U* uval, const std::uint8_t* upres,
-                                   const std::uint8_t* allowed, bool all_allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
-                                   Z* part, std::uint8_t* part_any) {
+                                   const std::uint32_t* col_order, HybValues<A> av, const U* uval, PullPresence u, PullRows allowed,
+                                   bool entry_out_first, Z* tval, std::uint8_t* tpres, Z* part, std::uint8_t* part_any,
+                                   unsigned long long* count) {
   constexpr int unroll = 4;
   const unsigned lane = threadIdx.x % 32;
   const Index stride = Index(gridDim.x) * blockDim.x / 32;
+  unsigned mine = 0;
   for (Index q = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32; q < nitems; q += stride) {
     const std::uint32_t r = items[q];
     const Index row = rows[r];
@@ -175,26 +219,22 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
     const bool whole = begin == row_begin && end == row_end;
     bool any = false;
     Z acc{};
-    if (!row_done(s, row, allowed, all_allowed, tval, tpres)) {  // uniform across the warp
+    if (!row_done(s, row, allowed, tval, tpres)) {  // uniform across the warp
       for (std::uint64_t e0 = begin + lane; e0 < end; e0 += 32 * unroll) {
         std::uint32_t c[unroll];
-        U x[unroll];
         bool ok[unroll];
+        U x[unroll];
 #pragma unroll
         for (int k = 0; k < unroll; ++k) c[k] = e0 + 32 * k < end ? col[e0 + 32 * k] : hyb_pad;
 #pragma unroll
         for (int k = 0; k < unroll; ++k) {
-          ok[k] = c[k] != hyb_pad;
-          if (ok[k]) {
-            x[k] = uval[c[k]];
-            ok[k] = u_has(upres, c[k]);
-          }
+          ok[k] = c[k] != hyb_pad && u.has(c[k]);
+          x[k] = ok[k] ? pull_u_value<UFirst, SR>(uval, c[k]) : U{};
         }
 #pragma unroll
         for (int k = 0; k < unroll; ++k) {
           if (!ok[k]) continue;
-          const Z p = static_cast<Z>(spmv_product<UFirst>(s.mul, av[e0 + 32 * k], x[k], row,
-                                                          user_column<UFirst, SR, A, U>(col_order, c[k]), entry_out_first));
+          const Z p = pull_product<UFirst>(s, av, e0 + 32 * k, x[k], c[k], row, col_order, entry_out_first);
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
@@ -204,20 +244,22 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
     group_fold<32>(s, acc, any);
     if (lane == 0) {
       if (whole) {
-        if (any) add_to_row(s, row, acc, tval, tpres);
+        if (any && add_to_row(s, row, acc, tval, tpres)) ++mine;
       } else {
         part[q] = acc;
         part_any[q] = any;
       }
     }
   }
+  if (count) add_block_count(mine, count);
 }
 
 /// Folds the pieces of each split row (in piece order) into T.
 template <class SR, class Z>
 __global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint64_t* split_first, Index nsplit,
                                   const std::uint32_t* rows, const std::uint64_t* ptr, const Z* part, const std::uint8_t* part_any,
-                                  Z* tval, std::uint8_t* tpres) {
+                                  Z* tval, std::uint8_t* tpres, unsigned long long* count) {
+  unsigned mine = 0;
   for (Index t = blockIdx.x * Index(blockDim.x) + threadIdx.x; t < nsplit; t += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t r = split_rows[t];
     const std::uint64_t npieces = tail_pieces{ptr}(r);
@@ -228,66 +270,53 @@ __global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const s
       acc = any ? static_cast<Z>(s.add(acc, part[p])) : part[p];
       any = true;
     }
-    if (any) add_to_row(s, rows[r], acc, tval, tpres);
+    if (any && add_to_row(s, rows[r], acc, tval, tpres)) ++mine;
   }
+  if (count) add_block_count(mine, count);
 }
 
 template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
-void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValues<A>& av, const U* uval, const std::uint8_t* upres,
-                     const DeviceMask& mask, bool entry_out_first, Z* tval, std::uint8_t* tpres) {
+void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValues<A>& av, const U* uval, const PullPresence& u,
+                     const PullRows& rows, bool entry_out_first, Z* tval, std::uint8_t* tpres, unsigned long long* count) {
   const Index n = h.bin_start[bin + 1] - h.bin_start[bin];
   if (n == 0) return;
   const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
-  tail_rows_kernel<Lanes, UFirst><<<grid_for(warps * 32, 256), 256, 0, stream()>>>(
+  tail_rows_kernel<Lanes, UFirst><<<capped_grid_for(warps * 32, 256), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval,
-      upres, mask.data(), mask.all_allowed, entry_out_first, tval, tpres);
+      u, rows, entry_out_first, tval, tpres, count);
   check_launch("tail_rows_kernel");
 }
 
-/// Pull: T (bitmap, nrows of the HYB) from a bitmap u (upres null: u has every entry).
+/// Pull: T (bitmap, nrows of the HYB) from u as pull_input made it, over the rows `rows` allows
+/// (T has no entry elsewhere). The kernels add the rows that get an entry to *count (unless null).
 template <bool UFirst, class SR, class A, class U, class Z>
-void pull(const SR& s, const DeviceHyb<A>& h, const U* uval, const std::uint8_t* upres, const DeviceMask& mask, bool entry_out_first,
-          DeviceArray<Z>& tval, DeviceArray<std::uint8_t>& tpres) {
+void pull(const SR& s, const DeviceHyb<A>& h, const PullInput<U>& in, const PullRows& rows, bool entry_out_first, Z* tval,
+          std::uint8_t* tpres, unsigned long long* count) {
   static_assert(hyb_bins == 4 && hyb_bin_lanes(0) == 4 && hyb_bin_lanes(1) == 8 && hyb_bin_lanes(2) == 16);
   const Index n = h.nrows;
-  tval.allocate(n, "SpMV result");
-  tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
-  // Columns numbered by degree: u is read in that order too, one pass over u that the gathers'
-  // locality (the hubs' values share cache lines) repays many times over.
-  DeviceArray<U> uval_ordered;
-  DeviceArray<std::uint8_t> upres_ordered;
-  if (h.columns_ordered()) {
-    uval_ordered.allocate(h.ncols, "SpMV input in HYB column order");
-    gather_values(h.col_order.data(), h.ncols, uval, uval_ordered.data());
-    uval = uval_ordered.data();
-    if (upres) {
-      upres_ordered.allocate(h.ncols, "SpMV input in HYB column order");
-      gather_values(h.col_order.data(), h.ncols, upres, upres_ordered.data());
-      upres = upres_ordered.data();
-    }
-  }
   const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
-  ell_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v, uval, upres,
-                                                     mask.data(), mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+  ell_pull_kernel<UFirst><<<capped_grid_for(n, 256), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v,
+                                                                         in.val, in.has, rows, entry_out_first, tval, tpres, count);
   check_launch("ell_pull_kernel");
   if (h.coo_row_count() == 0) return;
-  launch_tail_bin<4, UFirst>(0, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
-  launch_tail_bin<8, UFirst>(1, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
-  launch_tail_bin<16, UFirst>(2, s, h, coo_v, uval, upres, mask, entry_out_first, tval.data(), tpres.data());
+  launch_tail_bin<4, UFirst>(0, s, h, coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, count);
+  launch_tail_bin<8, UFirst>(1, s, h, coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, count);
+  launch_tail_bin<16, UFirst>(2, s, h, coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, count);
   const Index nlong = h.long_items();
   if (nlong == 0) return;
   const Index nsplit = h.split_rows.size();
   DeviceArray<Z> part(nsplit ? nlong : 0, "SpMV partial results");
   DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
-  tail_pieces_kernel<UFirst><<<grid_for(nlong * 32, 256), 256, 0, stream()>>>(
+  tail_pieces_kernel<UFirst><<<capped_grid_for(nlong * 32, 256), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
-      h.coo_col.data(), h.col_order.data(), coo_v, uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(),
-      tpres.data(), part.data(), part_any.data());
+      h.coo_col.data(), h.col_order.data(), coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, part.data(), part_any.data(),
+      count);
   check_launch("tail_pieces_kernel");
   if (nsplit) {
-    tail_split_kernel<<<grid_for(nsplit, 256), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(),
-                                                      h.coo_ptr.data(), part.data(), part_any.data(), tval.data(), tpres.data());
+    tail_split_kernel<<<capped_grid_for(nsplit, 256), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit,
+                                                                          h.coo_rows.data(), h.coo_ptr.data(), part.data(),
+                                                                          part_any.data(), tval, tpres, count);
     check_launch("tail_split_kernel");
   }
 }
@@ -407,6 +436,46 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
 }
 
 
+/// w<mask> = accum(w, T) for T a pull over h. The rows the mask excludes are not computed (unless
+/// the ablation's fuse_mask is off), so where the C API makes w just "T where the mask allows" (no
+/// accumulator; replace, an empty w or no mask) T becomes w: no pass of its own over w. T's count
+/// is added up by the pull's kernels on the device, or known (a full u, every row computed: the
+/// HYB's non-empty rows); the host waits for nothing.
+template <bool UFirst, class W, class M, class Accum, class SR, class A, class U>
+void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const SR& s, const DeviceHyb<A>& h, const DeviceVec<U>& u,
+               bool entry_out_first, const Descriptor& d) {
+  using Z = typename SR::value_type;
+  const Index n = h.nrows;
+  const bool fuse = tuning().fuse_mask;
+  DeviceMask evaluated;                  // a valued mask as bytes
+  DeviceArray<std::uint32_t> mask_bits;  // a sparse structural mask as bits
+  PullRows rows;
+  if (fuse) rows = pull_rows(maskv, n, d, mask_bits, evaluated);
+  else check_mask_type(maskv, d);
+  DeviceArray<Z> tval(n, "SpMV result");
+  DeviceArray<std::uint8_t> tpres(n, "SpMV result bitmap");
+  const bool known = u.format == VectorFormat::bitmap && u.nvals.is(u.size) && rows.everywhere();
+  DeviceArray<unsigned long long> count(known ? 0 : 1, "SpMV result count");
+  const PullInput<U> in = pull_input<pull_reads_u<UFirst, SR>>(u, h, count.data());
+  if (!known && !in.zeroed_count) device_memset(count.data(), 0, sizeof(unsigned long long));
+  pull<UFirst>(s, h, in, rows, entry_out_first, tval.data(), tpres.data(), count.data());
+  if constexpr (std::is_same_v<W, Z> && std::is_same_v<Accum, no_accum_t>) {
+    if ((fuse || (!maskv && !d.mask_complement)) && finish_takes_t(w, maskv, accum, d)) {
+      DeviceVec<W> out;
+      out.size = n;
+      out.format = VectorFormat::bitmap;
+      out.nvals = known ? DeviceCount(h.nonempty_rows) : DeviceCount::on_device(std::move(count));
+      out.val = std::move(tval);
+      out.present = std::move(tpres);
+      settle_format(out);
+      w = std::move(out);
+      return;
+    }
+  }
+  const DeviceMask mask = evaluated.present ? std::move(evaluated) : vector_mask(maskv, n, d);
+  finish_vector(w, mask, accum, tval.data(), tpres.data(), d.replace, nullptr, known ? std::optional<Index>(h.nonempty_rows) : std::nullopt);
+}
+
 /// mxv (UFirst = false) or vxm (UFirst = true) on the GPU. `use_transpose`: traverse A' (mxv with
 /// transpose_first, or vxm without transpose_second, pulls over A's transpose).
 template <bool UFirst, class W, class M, class Accum, class SR, class A, class U>
@@ -450,26 +519,19 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     finish_vector_sparse(w, maskv, accum, std::move(t), d);
     return;
   }
+  if (tuning().pull_over_hyb) return pull_into<UFirst>(w, maskv, accum, s, hyb_of(a, derived, pull_over_transpose), u, entry_out_first, d);
+  // The ablation's baseline: a pull over the CSR, u and the mask as bytes.
   const DeviceMask mask = vector_mask(maskv, w.size, d);
   DeviceArray<Z> tval;
   DeviceArray<std::uint8_t> tpres;
-  std::optional<Index> t_nvals;
   {
     const BitmapInput<U> ub = as_bitmap(u);
     const std::uint8_t* upres = u.nvals.is(u.size) ? nullptr : ub.present;  // a full u: no bitmap to read
     const DeviceMask everywhere;
-    const DeviceMask& skip = tuning().fuse_mask ? mask : everywhere;
-    if (tuning().pull_over_hyb) {
-      const DeviceHyb<A>& h = hyb_of(a, derived, pull_over_transpose);
-      pull<UFirst>(s, h, ub.val, upres, skip, entry_out_first, tval, tpres);
-      // Every u(k) present and no row skipped: T holds exactly the rows with entries (a PageRank
-      // step's mxv then costs no count and no wait).
-      if (!upres && !skip.present && skip.all_allowed) t_nvals = h.nonempty_rows;
-    } else {
-      pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, skip, entry_out_first, tval, tpres);
-    }
+    pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, tuning().fuse_mask ? mask : everywhere,
+                     entry_out_first, tval, tpres);
   }
-  finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace, t_nvals);
+  finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace);
 }
 
 }  // namespace hpg::detail::cuda

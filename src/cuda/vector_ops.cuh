@@ -150,6 +150,82 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   return t;
 }
 
+/// The number of the first n entries of a sorted list below i (at_most: at most i).
+template <bool AtMost>
+__device__ Index rank_in(const std::uint32_t* idx, Index n, std::uint32_t i) {
+  Index lo = 0, hi = n;
+  while (lo < hi) {
+    const Index mid = (lo + hi) / 2;
+    if (AtMost ? idx[mid] <= i : idx[mid] < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/// The union of two sorted lists, merged in place of one pass each: u's entry k goes to position
+/// k + (v's entries below its index), v's entry m to m + (u's entries at or below its index), which
+/// is where a stable merge puts them. An index in both takes op of the two values at u's position,
+/// and v's position is left out (keep = 0); a compaction of the kept positions follows. The
+/// counts are read on the device, and their sum written to *total (block 0).
+template <class Z, class Op, class U, class V>
+__global__ void ewise_add_sparse_kernel(Op op, const std::uint32_t* uidx, const U* uval, DeviceCount::View ucount,
+                                        const std::uint32_t* vidx, const V* vval, DeviceCount::View vcount, std::uint32_t* tidx,
+                                        Z* tval, std::uint8_t* keep, unsigned long long* total) {
+  const Index nu = count_of(ucount), nv = count_of(vcount);
+  if (total && blockIdx.x == 0 && threadIdx.x == 0) *total = nu + nv;
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < nu + nv; k += Index(gridDim.x) * blockDim.x) {
+    if (k < nu) {
+      const std::uint32_t i = uidx[k];
+      const Index j = rank_in<false>(vidx, nv, i);
+      const Index pos = k + j;
+      tidx[pos] = i;
+      tval[pos] = j < nv && vidx[j] == i ? static_cast<Z>(op(uval[k], vval[j])) : typecast<Z>(uval[k]);
+      keep[pos] = 1;
+    } else {
+      const Index m = k - nu;
+      const std::uint32_t i = vidx[m];
+      const Index j = rank_in<true>(uidx, nu, i);
+      const Index pos = m + j;
+      const bool in_u = j > 0 && uidx[j - 1] == i;
+      keep[pos] = !in_u;
+      if (!in_u) {
+        tidx[pos] = i;
+        tval[pos] = typecast<Z>(vval[m]);
+      }
+    }
+  }
+}
+
+/// ewise_add of two sparse vectors, in what their entries cost: a merge kernel and a compaction
+/// (two launches), no host wait (counts still on the device are read by the kernels) and no pass
+/// over n. T is sorted.
+template <class Op, class U, class V>
+auto ewise_add_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
+  using Z = std::decay_t<decltype(op(std::declval<U>(), std::declval<V>()))>;
+  DeviceSparseResult<Z> t;
+  t.size = u.size;
+  if constexpr (!(castable_v<Z, U> && castable_v<Z, V>)) {
+    throw_error(Info::domain_mismatch, "ewise_add: an input's value type cannot be cast to the operator's result type");
+  } else {
+    unjumble(u);  // both lists are searched
+    unjumble(v);
+    const Index bound = sparse_bound(u) + sparse_bound(v);
+    if (bound == 0) return t;
+    t.idx.allocate(bound, "result indices");
+    t.val.allocate(bound, "result values");
+    DeviceArray<std::uint8_t> keep(bound, "result stencil");
+    const auto ku = u.nvals.if_known(), kv = v.nvals.if_known();
+    DeviceArray<unsigned long long> total(ku && kv ? 0 : 1, "result count");
+    const unsigned grid = ku && kv ? grid_for(bound, 256) : capped_grid_for(bound, 256);
+    ewise_add_sparse_kernel<Z><<<grid, 256, 0, stream()>>>(op, u.idx.data(), u.val.data(), u.nvals.view(), v.idx.data(), v.val.data(),
+                                                           v.nvals.view(), t.idx.data(), t.val.data(), keep.data(), total.data());
+    check_launch("ewise_add_sparse_kernel");
+    t.nvals = ku && kv ? DeviceCount(bound) : DeviceCount::on_device(std::move(total));
+    keep_stencil(t, keep.data(), "ewise_add");
+  }
+  return t;
+}
+
 /// Every index, where no mask is probed.
 struct AllowsAll {
   HPG_HOST_DEVICE bool operator()(Index) const { return true; }
@@ -185,7 +261,7 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool compact
   map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, u.idx.data(), u.val.data(), u.nvals.view(), allows, t.val.data(),
                                                                    keep.data(), copy);
   check_launch("map_sparse_kernel");
-  if (compact) keep_stencil(t, keep.data(), "select");
+  if (compact) keep_stencil(t, keep.data(), "apply or select");
   return t;
 }
 

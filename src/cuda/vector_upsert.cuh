@@ -1,8 +1,9 @@
-// w<struct(M)> = x or u over all of w, with M sparse, no accumulator and no replace: by the C API's
-// rules this sets w(i) for the entries i of M and leaves the rest of w alone (an "upsert"). BFS and
-// SSSP do it every level (level<frontier> = depth, parent<frontier> = frontier), so it must cost
-// what M's entries cost, not a pass over all of w: a bitmap w is written in place (all allocation
-// happens first, so nothing can fail after the first write); a sparse w takes bitmap form first.
+// w<struct(M)> = x or u over all of w, no accumulator and no replace: by the C API's rules this sets
+// w(i) for the entries i of M and leaves the rest of w alone (an "upsert"). BFS and SSSP do it
+// every level (level<frontier> = depth, parent<frontier> = frontier), so it must cost what M's
+// entries cost, not a pass over all of w: a bitmap w is written in place (all allocation happens
+// first, so nothing can fail after the first write); a sparse w takes bitmap form first. A bitmap
+// M (a pulled frontier) costs one pass over its presence.
 #pragma once
 
 #include <thrust/set_operations.h>
@@ -51,6 +52,25 @@ __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View
     const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
     if (lane == 0 && fresh_lanes) atomicAdd(added, static_cast<unsigned long long>(__popc(fresh_lanes)));
   }
+}
+
+/// The same for a bitmap M: w(i) is set where M has entry i, one thread per index over a wave of
+/// blocks (each block adds the entries that were absent to *added once; added null: w is full, or
+/// w is M itself, so nothing can be absent). The source's value for entry i is at i (u is M
+/// itself, or full).
+template <class W, class X>
+__global__ void upsert_where_present_kernel(const std::uint8_t* mpres, Index n, UpsertSource<X> src, W* wval, std::uint8_t* wpres,
+                                            unsigned long long* added) {
+  unsigned fresh = 0;
+  for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
+    if (!mpres[i]) continue;
+    wval[i] = typecast<W>(src.at(i, static_cast<std::uint32_t>(i)));
+    if (added && !wpres[i]) {
+      wpres[i] = 1;
+      ++fresh;
+    }
+  }
+  if (added) add_block_count(fresh, added);  // uniform: a kernel argument
 }
 
 /// out[k] = the value for M's entry k, for the first count_of(m) entries.
@@ -103,8 +123,25 @@ void upsert_by_merge(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSour
 /// take it at the first level), unless w is the mask itself, whose structure stays as it is and
 /// whose values are set in place. Where the bitmap is too large for the device (by the tuning's
 /// fraction, or because the allocation fails) w is merged instead.
+/// M in bitmap form (a pull's result): one pass over M's presence, w written in place where M has
+/// an entry (a sparse w takes bitmap form first, as above).
+template <class W, class M, class X>
+void upsert_where_present(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
+  const Index n = w.size;
+  if (n == 0 || mask.nvals.is(0)) return;
+  guarded("assign", [&] {
+    const bool self = static_cast<const void*>(&w) == static_cast<const void*>(&mask);  // w<struct(w)> = x: w's own entries
+    if (!self && w.format == VectorFormat::sparse) vec_to_format(w, VectorFormat::bitmap);  // strong: w is as it was if this throws
+    unsigned long long* added = self || w.nvals.is(n) ? nullptr : w.nvals.device_word();
+    upsert_where_present_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(mask.present.data(), n, src, w.val.data(),
+                                                                              w.present.data(), added);
+    check_launch("upsert_where_present_kernel");
+  });
+}
+
 template <class W, class M, class X>
 void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
+  if (mask.format == VectorFormat::bitmap) return upsert_where_present(w, mask, src);
   if (sparse_bound(mask) == 0) return;
   guarded("assign", [&] {
     const unsigned grid = sparse_grid(mask, 256);

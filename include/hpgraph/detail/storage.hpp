@@ -76,6 +76,9 @@ struct HybLayout {
   // Columns renumbered by descending degree (see build_hyb_layout): ell_col and coo_col then hold
   // the layout's column r, and col_order[r] is the user's column. Empty: the user's numbering.
   DeviceArray<std::uint32_t> col_order;
+  // Its inverse: col_rank[c] is the layout's number of the user's column c (where a pull puts a
+  // sparse u's entries). Empty with col_order.
+  DeviceArray<std::uint32_t> col_rank;
   // Rows with at least one entry: what a pull over a full u with no row skipped yields, so that
   // its result's entry count is known without counting (and without the host waiting).
   Index nonempty_rows = 0;
