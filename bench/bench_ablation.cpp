@@ -58,8 +58,8 @@ std::map<std::string, std::map<int, double>>& results() {
 }
 
 void set_stage(const Stage& st) {
-  hpg::detail::tuning().pull_over_hyb = st.hyb;
-  hpg::detail::tuning().fuse_mask = st.fuse_mask;
+  hpg::detail::switches().pull_over_hyb = st.hyb;
+  hpg::detail::switches().fuse_mask = st.fuse_mask;
 }
 
 void BM_BfsAblation(benchmark::State& state) {

@@ -291,7 +291,7 @@ LevelCost bfs_level_cost(hpg::AxbMethod method) {
   // A level's own calls, so the levels run from the host (on the device they are one graph launch:
   // test_loop.cpp counts that).
   const hpg::test::RestoreTuning restore;
-  hpg::detail::tuning().device_loops = false;
+  hpg::detail::switches().device_loops = false;
   hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:64x64"), Backend::cuda);
   hpg::BfsOptions opt;
   opt.method = method;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
@@ -77,8 +78,8 @@ void expect_same(const std::string& what, const Matrix<T>& c0, Op&& op) {
 /// Selects mxm's method for masks that are not complemented, and restores the default.
 struct MxmMethod {
   bool saved;
-  explicit MxmMethod(bool masked_dot) : saved(hpg::detail::tuning().mxm_masked_dot) { hpg::detail::tuning().mxm_masked_dot = masked_dot; }
-  ~MxmMethod() { hpg::detail::tuning().mxm_masked_dot = saved; }
+  explicit MxmMethod(bool masked_dot) : saved(hpg::detail::switches().mxm_masked_dot) { hpg::detail::switches().mxm_masked_dot = masked_dot; }
+  ~MxmMethod() { hpg::detail::switches().mxm_masked_dot = saved; }
 };
 
 const hpg::Descriptor descriptors[] = {

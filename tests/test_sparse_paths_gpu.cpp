@@ -195,10 +195,10 @@ void push_fold_case(const std::string& what, const SR& sr) {
       hpg::Vector<T> wh(size, Backend::host), wa(size, Backend::cuda), ws(size, Backend::cuda);
       hpg::vxm(wh, mask.host, hpg::no_accum, sr, u.host, ah, d);
       hpg::vxm(wa, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
-      auto& tuning = hpg::detail::tuning();
-      tuning.push_atomics = false;
+      auto& switches = hpg::detail::switches();
+      switches.push_atomics = false;
       hpg::vxm(ws, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
-      tuning.push_atomics = true;
+      switches.push_atomics = true;
       const std::string how = what + ", n " + std::to_string(size) + ", nvals(u) " + std::to_string(u.host.nvals()) +
                               (hubs ? ", hub rows" : ", short rows") + (complement ? ", complemented mask" : ", mask");
       expect_same(wh, wa, how + ", atomic fold");

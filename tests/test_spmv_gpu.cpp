@@ -274,7 +274,7 @@ void expect_rows_with_entries(const std::string& shape, Graph& a) {
   compare<std::int64_t>(shape + ": A' u, accum", sr, a, u_rows, false, nullptr, true, hpg::desc::transpose_first);
   for (bool fuse : {true, false}) {  // the mask skips rows in the pull, or is left to the finish
     RestoreTuning restore;
-    hpg::detail::tuning().fuse_mask = fuse;
+    hpg::detail::switches().fuse_mask = fuse;
     const std::string how = fuse ? " (fused)" : " (in the finish)";
     compare<std::int64_t>(shape + ": A u, mask" + how, sr, a, u_cols, false, &m_rows, false, {});
     compare<std::int64_t>(shape + ": A u, mask, accum" + how, sr, a, u_cols, false, &m_rows, true, {});

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "hpgraph/backend.hpp"
+#include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/generate_edges.hpp"
 
@@ -25,11 +26,15 @@ namespace hpg::test {
 inline auto all_backends() { return ::testing::Values(Backend::host, Backend::cuda); }
 inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) { return std::string(to_string(info.param)); }
 
-/// Puts the process-wide tuning back however the test ends (a test changes
-/// hpg::detail::tuning() while one lives).
+/// Puts the process-wide tuning and switches back however the test ends (a test changes
+/// hpg::detail::tuning() or switches() while one lives).
 struct RestoreTuning {
   detail::Tuning saved = detail::tuning();
-  ~RestoreTuning() { detail::tuning() = saved; }
+  detail::Switches saved_switches = detail::switches();
+  ~RestoreTuning() {
+    detail::tuning() = saved;
+    detail::switches() = saved_switches;
+  }
 };
 
 /// A rows x cols grid whose edges weigh lo..hi (SSSP's tests).

@@ -7,7 +7,7 @@
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
 //     RUN   bfs | bfs-host | sssp | pagerank | pagerank-host (default: all): BFS pushing every level,
 //           SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4); -host runs the same with
-//           tuning().device_loops off, so its rounds loop from the host. (SSSP's rounds are not
+//           switches().device_loops off, so its rounds loop from the host. (SSSP's rounds are not
 //           counted: its per-round figures read 0.)
 //
 // Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
@@ -141,10 +141,10 @@ void trace(const std::string& what, F&& f) {
 template <class F>
 long with_device_loops(bool on, F&& f) {
   struct Restore {
-    bool saved = detail::tuning().device_loops;
-    ~Restore() { detail::tuning().device_loops = saved; }
+    bool saved = detail::switches().device_loops;
+    ~Restore() { detail::switches().device_loops = saved; }
   } restore;
-  detail::tuning().device_loops = on;
+  detail::switches().device_loops = on;
   return f();
 }
 

@@ -42,6 +42,7 @@
 
 #include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
+#include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 
 #if HPG_HAS_CUDA
@@ -199,7 +200,7 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
     ++rounds;
   };
 #if HPG_HAS_CUDA
-  if (c.v.backend() == Backend::cuda && tuning().device_loops && !loop_capture()) {
+  if (c.v.backend() == Backend::cuda && switches().device_loops && !loop_capture()) {
     // The first rounds as written: errors surface here, with their operation's name, the matrices'
     // derived forms get built, and a loop that ends by then pays no capture.
     // A round is timed up to its condition's check, which waits for its count.

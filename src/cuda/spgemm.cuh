@@ -21,6 +21,7 @@
 #include "hpgraph/cuda/hyb.cuh"
 #include "hpgraph/cuda/matrix_finish.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
+#include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/ops/semiring.hpp"
 
@@ -222,7 +223,7 @@ DeviceCsr<typename SR::value_type> mxm(const SR& s, const DeviceCsr<A>& a, Devic
   // No mask, complemented: nothing of T can reach C, so T is not computed.
   if (!mask.present() && mask.complement()) return empty_csr<Z>(nrows, ncols);
   const DeviceCsr<A>& ea = transpose_a ? transpose_of(a, a_derived) : a;
-  if (mask.present() && !mask.complement() && tuning().mxm_masked_dot) {
+  if (mask.present() && !mask.complement() && switches().mxm_masked_dot) {
     // Column j of op(B) is row j of op(B)': B itself when B is transposed, else B's cached transpose.
     const DeviceCsr<B>& bt = transpose_b ? b : transpose_of(b, b_derived);
     return mxm_masked_dot(s, ea, bt, mask, nrows, ncols);

@@ -20,6 +20,7 @@
 #include "hpgraph/cuda/push_atomic.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
+#include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/ops/semiring.hpp"
 
@@ -446,7 +447,7 @@ void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, c
                bool entry_out_first, const Descriptor& d) {
   using Z = typename SR::value_type;
   const Index n = h.nrows;
-  const bool fuse = tuning().fuse_mask;
+  const bool fuse = switches().fuse_mask;
   DeviceMask evaluated;                  // a valued mask as bytes
   DeviceArray<std::uint32_t> mask_bits;  // a sparse structural mask as bits
   PullRows rows;
@@ -498,7 +499,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     bool atomically = false;
     Index longest = 0;
     if constexpr (push_folds_atomically<typename SR::monoid_type, Z>) {
-      atomically = tuning().push_atomics;
+      atomically = switches().push_atomics;
       if (atomically) longest = longest_row_of(a, derived, !pull_over_transpose);
     }
     // The atomic push reads a count left on the device itself, sized from the length of u's
@@ -519,7 +520,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     finish_vector_sparse(w, maskv, accum, std::move(t), d);
     return;
   }
-  if (tuning().pull_over_hyb) return pull_into<UFirst>(w, maskv, accum, s, hyb_of(a, derived, pull_over_transpose), u, entry_out_first, d);
+  if (switches().pull_over_hyb) return pull_into<UFirst>(w, maskv, accum, s, hyb_of(a, derived, pull_over_transpose), u, entry_out_first, d);
   // The ablation's baseline: a pull over the CSR, u and the mask as bytes.
   const DeviceMask mask = vector_mask(maskv, w.size, d);
   DeviceArray<Z> tval;
@@ -528,7 +529,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     const BitmapInput<U> ub = as_bitmap(u);
     const std::uint8_t* upres = u.nvals.is(u.size) ? nullptr : ub.present;  // a full u: no bitmap to read
     const DeviceMask everywhere;
-    pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, tuning().fuse_mask ? mask : everywhere,
+    pull_csr<UFirst>(s, pull_over_transpose ? transpose_of(a, derived) : a, ub.val, upres, switches().fuse_mask ? mask : everywhere,
                      entry_out_first, tval, tpres);
   }
   finish_vector(w, mask, accum, std::move(tval), std::move(tpres), d.replace);

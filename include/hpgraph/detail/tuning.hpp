@@ -1,4 +1,6 @@
-// Tuning parameters of the CUDA backend (policy kept apart from the algorithms, as in CUB).
+// Tuning parameters of the CUDA backend (policy kept apart from the algorithms, as in CUB): the
+// heuristics that choose a path by size or shape. The switches that turn a path off for a test or
+// the ablation benchmark live apart, in switches.hpp.
 #pragma once
 
 #include <cstdint>
@@ -8,27 +10,12 @@ namespace hpg::detail {
 struct Tuning {
   /// mxv / vxm push (sparse input times matrix) when nvals(u) / size(u) is below this; else pull.
   double push_pull_density = 0.05;
-  /// mxm under a mask that is present and not complemented computes only the mask's entries, as
-  /// dot products (false: Gustavson's method with the mask applied to the products; for tests).
-  bool mxm_masked_dot = true;
-  /// The pull SpMV's stages, switchable for the ablation benchmark (bench/bench_ablation.cpp):
-  /// pull_over_hyb = false reads the CSR, a thread per row, instead of HYB; fuse_mask = false
-  /// computes every row and leaves the mask to the finish instead of skipping masked-out rows.
-  bool pull_over_hyb = true;
-  bool fuse_mask = true;
-  /// A push whose monoid folds by atomics (any, min, max, lor, land, integer plus) marks its
-  /// outputs in a bitmap and folds in place, waiting for nothing (push_atomic.cuh); false sorts
-  /// and reduces by key as every other monoid does (for tests and the ablation).
-  bool push_atomics = true;
   /// A masked assign that sets w at a sparse mask's entries (an upsert: BFS's level and parent)
   /// turns a sparse w into bitmap form, so that it and every later one writes in place without a
   /// host wait, when w's bitmap arrays take at most this fraction of the device's memory; a larger
   /// w is merged with the mask's list in fresh arrays (waiting for the counts). 0 always merges
   /// (for tests).
   double upsert_bitmap_memory_fraction = 1.0 / 16;
-  /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
-  /// host (for tests and the ablation).
-  bool device_loops = true;
   /// loop_while runs this many rounds from the host before it captures the body (at least one:
   /// the first finds the body's mistakes and builds the matrices' derived forms). A capture and its
   /// instantiation cost about as much as 5-15 rounds from the host, so a loop that ends by then

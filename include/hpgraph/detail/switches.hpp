@@ -1,0 +1,31 @@
+// Switches that turn one of the CUDA backend's paths off, for the tests (each path is compared
+// with the other) and the ablation benchmark (bench/bench_ablation.cpp): they change how an
+// operation runs, never its result. Not tuning (tuning.hpp): nothing in the library sets them.
+#pragma once
+
+namespace hpg::detail {
+
+struct Switches {
+  /// mxm under a mask that is present and not complemented computes only the mask's entries, as
+  /// dot products (false: Gustavson's method with the mask applied to the products).
+  bool mxm_masked_dot = true;
+  /// The pull SpMV's stages: pull_over_hyb = false reads the CSR, a thread per row, instead of
+  /// HYB; fuse_mask = false computes every row and leaves the mask to the finish instead of
+  /// skipping masked-out rows.
+  bool pull_over_hyb = true;
+  bool fuse_mask = true;
+  /// A push whose monoid folds by atomics (any, min, max, lor, land, integer plus) marks its
+  /// outputs in a bitmap and folds in place, waiting for nothing (push_atomic.cuh); false sorts
+  /// and reduces by key as every other monoid does.
+  bool push_atomics = true;
+  /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
+  /// host.
+  bool device_loops = true;
+};
+
+inline Switches& switches() {
+  static Switches s;
+  return s;
+}
+
+}  // namespace hpg::detail
