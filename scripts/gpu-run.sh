@@ -7,7 +7,8 @@
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
 #   is passed to it)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
-#   HPG_TEST_FILTER=<gtest filter> the tests step; HPG_BENCH_ARGS="..." is passed to every bench
+#   HPG_TEST_FILTER=<gtest filter> the tests step (HPG_TEST_JOBS=N runs it as N shards at once,
+#   HPG_TEST_ALONE's tests after them); HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
 #   one process each, except those matching HPG_SANITIZE_SERIAL (default LoopGpu.*: memcheck fails
 #   WHILE graphs in concurrent sanitized processes), which run alone after the others; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
@@ -41,6 +42,7 @@ count() {
   echo "$((10#$x))"
 }
 jobs="$(count HPG_SANITIZE_JOBS)" || exit 2
+test_jobs="$(count HPG_TEST_JOBS)" || exit 2
 shards="$(count HPG_SANITIZE_SHARDS)" || exit 2
 # HPG_SANITIZE_PARTS="3 15": only those parts of the sharded tests (to rerun the ones that did not
 # finish; the other tests still run, so narrow them with HPG_SANITIZE_FILTER); each must be a part
@@ -103,8 +105,27 @@ for step in "${steps[@]}"; do
   case "$step" in
     tests)
       echo "== GPU test suite =="
-      "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="${HPG_TEST_FILTER:-*}" 2>&1 | tee "$out/tests.log" | tail -25
-      [ "${PIPESTATUS[0]}" = 0 ] || status=1
+      if [ "$test_jobs" -le 1 ]; then
+        "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="${HPG_TEST_FILTER:-*}" 2>&1 | tee "$out/tests.log" | tail -25
+        [ "${PIPESTATUS[0]}" = 0 ] || status=1
+      else
+        # HPG_TEST_JOBS=N: N shards of the suite at once (gtest's sharding; the parity tests are
+        # mostly host work, so a machine's cores cut the suite's time), then the tests matching
+        # HPG_TEST_ALONE (default: those that read the device's free memory, count device calls,
+        # run device loops or many threads) in a process of their own after them.
+        alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
+        filter="${HPG_TEST_FILTER:-*}"
+        # gtest's filter is POSITIVE[-NEGATIVE]: the tests run alone join its negative part.
+        if [[ "$filter" == *-* ]]; then sharded="$filter:$alone"; else sharded="$filter-$alone"; fi
+        for ((k = 0; k < test_jobs; k++)); do
+          GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" "$bindir/hpgraph_tests" --gtest_brief=1 \
+            --gtest_filter="$sharded" >"$out/tests-$k.log" 2>&1 &
+        done
+        for job in $(jobs -p); do wait "$job" || status=1; done
+        "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$alone" >"$out/tests-alone.log" 2>&1 || status=1
+        cat "$out"/tests-*.log >"$out/tests.log"
+        grep -hE '^\[  (FAILED|PASSED|SKIPPED) |tests? from .* ran' "$out"/tests-*.log | tail -40
+      fi
       ;;
     sanitize)
       # The tests that touch the device: every cuda-parameterized case and the GPU-only tests.

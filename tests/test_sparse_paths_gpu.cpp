@@ -330,12 +330,13 @@ TEST(SparsePathsGpu, EwiseAddOfTwoSparseListsMerges) {
   hpg::ewise_add(cast.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.host, b.host);
   hpg::ewise_add(cast.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.gpu, b.gpu);
   expect_same(cast.host, cast.gpu, "ewise_add minus, a + b, cast to double");
-  // A jumbled list with its count on the device: the frontier an any push leaves.
+  // A jumbled list with its count on the device: what a push under any leaves (any.pair: every
+  // value 1, where any.secondi's parents could differ between the backends).
   hpg::Matrix<std::int64_t> ah = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:60x100"), Backend::host);
   hpg::Matrix<std::int64_t> ag = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:60x100"), Backend::cuda);
   Pair<std::int64_t> pushed{hpg::Vector<std::int64_t>(n, Backend::host), hpg::Vector<std::int64_t>(n, Backend::cuda)};
-  hpg::vxm(pushed.host, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, a.host, ah, hpg::desc::push);
-  hpg::vxm(pushed.gpu, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, a.gpu, ag, hpg::desc::push);
+  hpg::vxm(pushed.host, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, a.host, ah, hpg::desc::push);
+  hpg::vxm(pushed.gpu, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, a.gpu, ag, hpg::desc::push);
   Pair<std::int64_t> w{hpg::Vector<std::int64_t>(n, Backend::host), hpg::Vector<std::int64_t>(n, Backend::cuda)};
   hpg::ewise_add(w.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, b.host, pushed.host);
   hpg::ewise_add(w.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, b.gpu, pushed.gpu);

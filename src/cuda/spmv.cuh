@@ -68,12 +68,19 @@ __device__ auto pull_product(const SR& s, const HybValues<A>& av, std::uint64_t 
   return static_cast<Z>(spmv_product<UFirst>(s.mul, a, x, row, user_column<UFirst, SR, A, U>(col_order, c), entry_out_first));
 }
 
-/// ELL part of a pull, one thread per row (grid-stride on one wave: each block adds the rows it
-/// found to *count once). A row's slots are loaded four at a time and each probed in u before any
-/// is folded, so a thread has a batch of loads in flight instead of one chain of dependent ones;
-/// the fold then visits the hits (its column loaded again, from L1), so the product's code is
-/// written once (four copies of it took the mxv parity tests' compile from minutes to half an
-/// hour). T's value is written only where the row has one.
+/// One of four values held in registers, by a run-time position (a chain of selects: an array
+/// indexed at run time would go to local memory).
+template <class T>
+__device__ T pick4(const T (&v)[4], int j) {
+  return j == 0 ? v[0] : j == 1 ? v[1] : j == 2 ? v[2] : v[3];
+}
+
+/// ELL part of a pull, one thread per row (with a count, grid-stride on one wave: each block adds
+/// the rows it found to *count once). A row's slots are loaded four at a time, each probed in u
+/// and u's value loaded where the multiply reads it, before any is folded: a thread has a batch
+/// of loads in flight instead of one chain of dependent ones. The fold then visits the hits one
+/// by one, so the product's code is written once (four copies of it took the mxv parity tests'
+/// compile from minutes to half an hour). T's value is written only where the row has one.
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const std::uint32_t* col_order,
                                 HybValues<A> av, const U* uval, PullPresence u, PullRows rows, bool entry_out_first, Z* tval,
@@ -88,18 +95,26 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
     bool any = false, done = false;
     Z acc{};
     for (Index k0 = 0; k0 < width && !done; k0 += batch) {
+      std::uint32_t c[batch];
+      U x[batch];
       unsigned hits = 0;  // bit j: slot k0 + j is in the row and u holds its column
 #pragma unroll
+      for (int j = 0; j < batch; ++j) c[j] = k0 + j < width ? ell_col[(k0 + j) * nrows + i] : hyb_pad;
+#pragma unroll
       for (int j = 0; j < batch; ++j) {
-        const std::uint32_t c = k0 + j < width ? ell_col[(k0 + j) * nrows + i] : hyb_pad;
-        if (c == hyb_pad) done = true;  // the row ends here (pads only follow pads)
-        else if (u.has(c)) hits |= 1u << j;
+        x[j] = U{};
+        if (c[j] == hyb_pad) {
+          done = true;  // the row ends here (pads only follow pads)
+        } else if (u.has(c[j])) {
+          hits |= 1u << j;
+          x[j] = pull_u_value<UFirst, SR>(uval, c[j]);
+        }
       }
 #pragma unroll 1
       for (; hits; hits &= hits - 1) {
-        const std::uint64_t e = (k0 + __ffs(hits) - 1) * nrows + i;
-        const std::uint32_t c = ell_col[e];
-        const Z p = pull_product<UFirst>(s, av, e, pull_u_value<UFirst, SR>(uval, c), c, i, col_order, entry_out_first);
+        const int j = __ffs(hits) - 1;
+        const std::uint32_t cj = pick4(c, j);
+        const Z p = pull_product<UFirst>(s, av, (k0 + j) * nrows + i, pick4(x, j), cj, i, col_order, entry_out_first);
         acc = any ? static_cast<Z>(s.add(acc, p)) : p;
         any = true;
         if (ops_detail::reached_terminal(s.add, acc)) {
@@ -113,6 +128,12 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
     mine += any ? 1u : 0u;
   }
   if (count) add_block_count(mine, count);  // uniform: a kernel argument
+}
+
+/// A pull kernel's grid for `threads` threads: one wave when it counts (a global atomic a block),
+/// else a thread for each.
+inline unsigned pull_grid(std::size_t threads, const unsigned long long* count) {
+  return count ? capped_grid_for(threads, 256) : grid_for(threads, 256);
 }
 
 /// __shfl_down_sync for any trivially copyable value: moved as 4-byte words, within groups of
@@ -282,7 +303,7 @@ void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValue
   const Index n = h.bin_start[bin + 1] - h.bin_start[bin];
   if (n == 0) return;
   const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
-  tail_rows_kernel<Lanes, UFirst><<<capped_grid_for(warps * 32, 256), 256, 0, stream()>>>(
+  tail_rows_kernel<Lanes, UFirst><<<pull_grid(warps * 32, count), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval,
       u, rows, entry_out_first, tval, tpres, count);
   check_launch("tail_rows_kernel");
@@ -297,7 +318,7 @@ void pull(const SR& s, const DeviceHyb<A>& h, const PullInput<U>& in, const Pull
   const Index n = h.nrows;
   if (n == 0) return;
   const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
-  ell_pull_kernel<UFirst><<<capped_grid_for(n, 256), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v,
+  ell_pull_kernel<UFirst><<<pull_grid(n, count), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v,
                                                                          in.val, in.has, rows, entry_out_first, tval, tpres, count);
   check_launch("ell_pull_kernel");
   if (h.coo_row_count() == 0) return;
@@ -309,13 +330,13 @@ void pull(const SR& s, const DeviceHyb<A>& h, const PullInput<U>& in, const Pull
   const Index nsplit = h.split_rows.size();
   DeviceArray<Z> part(nsplit ? nlong : 0, "SpMV partial results");
   DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
-  tail_pieces_kernel<UFirst><<<capped_grid_for(nlong * 32, 256), 256, 0, stream()>>>(
+  tail_pieces_kernel<UFirst><<<pull_grid(nlong * 32, count), 256, 0, stream()>>>(
       s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
       h.coo_col.data(), h.col_order.data(), coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, part.data(), part_any.data(),
       count);
   check_launch("tail_pieces_kernel");
   if (nsplit) {
-    tail_split_kernel<<<capped_grid_for(nsplit, 256), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit,
+    tail_split_kernel<<<pull_grid(nsplit, count), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit,
                                                                           h.coo_rows.data(), h.coo_ptr.data(), part.data(),
                                                                           part_any.data(), tval, tpres, count);
     check_launch("tail_split_kernel");
