@@ -399,6 +399,61 @@ TEST(DeviceCalls, EwiseAddOfTwoShortListsIsTwoKernels) {
   EXPECT_EQ(*w.extract_element(3000000), 7);
 }
 
+// hpg::prepare builds a matrix's derived forms ahead of use: after it, the first pulled mxv and
+// vxm launch exactly what the next pair does (nothing is left to build on first use), where
+// without it the first pair launches more (the transpose and the two HYBs). A change to the matrix
+// drops the forms. The results equal the host backend's.
+TEST(DeviceCalls, PrepareBuildsTheDerivedFormsAhead) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const auto spec = hpg::gen::parse_spec("rmat:12");
+  hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+  const Index n = ha.nrows();
+  std::vector<Index> idx(n);
+  std::vector<std::int64_t> ones(n, 1);
+  for (Index i = 0; i < n; ++i) idx[i] = i;
+  hpg::Vector<std::int64_t> hu(n, Backend::host), hw(n, Backend::host), hx(n, Backend::host);
+  hu.build(idx, ones);
+  hpg::prepare(ha, hpg::Prepare::hyb | hpg::Prepare::hyb_of_transpose);  // the host: nothing to build
+  hpg::mxv(hw, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, ha, hu);
+  hpg::vxm(hx, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, hu, ha);
+  HPG_COUNTER_OR_SKIP(count);
+  // Launches of a pulled mxv and vxm over `a`, the first pair and the second.
+  const auto pair_launches = [&](hpg::Matrix<std::int64_t>& a, bool prepared) {
+    hpg::Vector<std::int64_t> u(hu), w(n, Backend::cuda), x(n, Backend::cuda);
+    u.to_backend(Backend::cuda);
+    if (prepared) hpg::prepare(a, hpg::Prepare::hyb | hpg::Prepare::hyb_of_transpose);
+    hpg::synchronize(Backend::cuda);
+    std::uint64_t launches[2];
+    for (std::uint64_t& l : launches) {
+      const hpg::DeviceCalls before = count->counts();
+      hpg::mxv(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, a, u, hpg::desc::pull);
+      hpg::vxm(x, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, u, a, hpg::desc::pull);
+      l = (count->counts() - before).launches;
+    }
+    hpg::test::expect_same(hw, w, "mxv after prepare");
+    hpg::test::expect_same(hx, x, "vxm after prepare");
+    return std::pair{launches[0], launches[1]};
+  };
+  // Unprepared first (it also takes the kernels' scratch memory for the first time), then prepared.
+  hpg::Matrix<std::int64_t> fresh = hpg::generate<std::int64_t>(spec, Backend::cuda);
+  const auto [unprepared, again] = pair_launches(fresh, false);
+  EXPECT_GT(again, 0u);
+  EXPECT_GT(unprepared, again) << "the counter does not see the derived forms built: the check below proves nothing";
+  hpg::Matrix<std::int64_t> a = hpg::generate<std::int64_t>(spec, Backend::cuda);
+  const auto [first, second] = pair_launches(a, true);
+  EXPECT_EQ(first, second) << "a prepared matrix built something on first use";
+  EXPECT_EQ(second, again);
+  // A change drops the forms: the next pair builds them again.
+  a.set_element(std::int64_t{2}, 0, 1);
+  a.set_element(std::int64_t{2}, 1, 0);
+  ha.set_element(std::int64_t{2}, 0, 1);
+  ha.set_element(std::int64_t{2}, 1, 0);
+  hpg::mxv(hw, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, ha, hu);
+  hpg::vxm(hx, hpg::no_mask, hpg::no_accum, hpg::plus_times<std::int64_t>, hu, ha);
+  const auto [changed, changed_again] = pair_launches(a, false);
+  EXPECT_GT(changed, changed_again);
+}
+
 // A pulled BFS level on a bitmap frontier: frontier<!struct(parent), replace> = frontier any.pair A
 // (BFS's any.secondi pulls the same way, reading no value, but which parent any picks differs
 // between backends) reads the mask and the frontier where they stand and hands its result over

@@ -41,7 +41,7 @@ std::pair<hpg::Vector<T>, hpg::Vector<T>> both(Index first, Index step) {
 template <class T>
 void jumble(hpg::Vector<T>& v) {
   auto& d = hpg::detail::VectorAccess::device(v);
-  ASSERT_EQ(d.format, hpg::detail::VectorFormat::sparse);
+  ASSERT_EQ(d.format, hpg::Sparsity::sparse);
   const Index m = d.nvals.get();
   ASSERT_GT(m, 1u);
   auto idx = d.idx.to_host(m);

@@ -342,7 +342,7 @@ TEST(LoopGpu, AFullVectorThatLosesEntriesIsCapturedAgain) {
     hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::rowindex<int>{}, v, 3);  // v(i) = i + 3
     count_down(v);
     EXPECT_EQ(v.nvals(), 10u);  // full when the loop starts, and after its first round
-    if (b == Backend::cuda) EXPECT_EQ(v.format(), hpg::detail::VectorFormat::bitmap);
+    if (b == Backend::cuda) EXPECT_EQ(v.sparsity(), hpg::Sparsity::bitmap);
     const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }, 10);
     return std::make_pair(rounds, std::move(v));
   };

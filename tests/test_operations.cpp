@@ -256,4 +256,26 @@ TEST(Operations, ErrorsAreReported) {
   EXPECT_EQ(entries(u3), before);
 }
 
+// prepare (a hint) and synchronize on every backend this machine has: results never depend on
+// them, a value outside Prepare is refused, and the host has nothing to wait for.
+TEST(Operations, PrepareAndSynchronizeChangeNoResult) {
+  for (Backend b : {Backend::host, Backend::cuda}) {
+    if (b == Backend::cuda && !hpg::cuda_available()) continue;
+    Matrix<int> a(3, 3, b);
+    a.build(std::vector<Index>{0, 1, 2}, std::vector<Index>{1, 2, 0}, std::vector<int>{2, 3, 4});
+    Vector<int> u(3, b), w(3, b);
+    u.build(std::vector<Index>{0, 1, 2}, std::vector<int>{1, 1, 1});
+    hpg::prepare(a, hpg::Prepare::hyb | hpg::Prepare::transpose | hpg::Prepare::hyb_of_transpose);
+    hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<int>, u, a, hpg::desc::pull);
+    hpg::synchronize(b);
+    EXPECT_EQ(entries(w), (std::map<Index, int>{{0, 4}, {1, 2}, {2, 3}})) << hpg::to_string(b);
+    try {
+      hpg::prepare(a, static_cast<hpg::Prepare>(8));
+      ADD_FAILURE() << "a value outside Prepare was taken";
+    } catch (const hpg::Error& e) {
+      EXPECT_EQ(e.code(), hpg::Info::invalid_value);
+    }
+  }
+}
+
 }  // namespace

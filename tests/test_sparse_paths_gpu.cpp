@@ -419,7 +419,7 @@ TEST_P(MaskedAssign, AtASparseMask) {
         hpg::assign(w.gpu, f.gpu, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
         expect_same(w.host, w.gpu, "scalar assign, " + where);
         if (GetParam() > 0 && fdensity < hpg::detail::sparse_vector_density)  // the upsert ran, in place
-          EXPECT_EQ(w.gpu.format(), hpg::detail::VectorFormat::bitmap) << where;
+          EXPECT_EQ(w.gpu.sparsity(), hpg::Sparsity::bitmap) << where;
       }
       {  // parent<struct(frontier)> = frontier (u is the mask itself)
         auto w = random_vector<std::int64_t>(n, odensity, ++seed);
@@ -460,7 +460,7 @@ TEST(SparsePathsGpu, MaskedAssignMergesWhenTheBitmapCannotBeHad) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const auto f = random_vector<std::int64_t>(n, 0.01, 700);
   auto w = random_vector<std::int32_t>(n, 0.01, 701);
-  ASSERT_EQ(w.gpu.format(), hpg::detail::VectorFormat::sparse);
+  ASSERT_EQ(w.gpu.sparsity(), hpg::Sparsity::sparse);
   hpg::detail::inject_device_allocation_failure(0);  // the bitmap's first array
   hpg::assign(w.gpu, f.gpu, hpg::no_accum, 7, hpg::all, hpg::desc::structure);
   EXPECT_LT(hpg::detail::inject_device_allocation_failure(-1), 0) << "the injected failure did not fire";

@@ -12,7 +12,7 @@ namespace {
 using hpg::Backend;
 using hpg::Index;
 using hpg::Vector;
-using hpg::detail::VectorFormat;
+using hpg::Sparsity;
 
 class VectorTest : public ::testing::TestWithParam<Backend> {
  protected:
@@ -44,7 +44,7 @@ TEST_P(VectorTest, SparseBuildCombinesDuplicates) {
   std::vector<Index> i{5, 900, 5, 7};
   std::vector<int> x{1, 2, 3, 4};
   v.build(i, x, hpg::plus<int>{});
-  EXPECT_EQ(v.format(), VectorFormat::sparse);
+  EXPECT_EQ(v.sparsity(), Sparsity::sparse);
   auto t = tuples_of(v);
   EXPECT_EQ(t, (std::map<Index, int>{{5, 4}, {7, 4}, {900, 2}}));
   Vector<int> w(1000, b());
@@ -59,12 +59,37 @@ TEST_P(VectorTest, SparseBuildCombinesDuplicates) {
   }
 }
 
+TEST_P(VectorTest, SetSparsityChangesTheFormNotTheEntries) {
+  Vector<int> v(1000, b());
+  v.build(std::vector<Index>{3, 500, 999}, std::vector<int>{7, -1, 4});
+  v.set_element(8, 40);  // pending: applied before the change of form
+  const std::map<Index, int> expect{{3, 7}, {40, 8}, {500, -1}, {999, 4}};
+  ASSERT_EQ(v.sparsity(), Sparsity::sparse);
+  v.set_sparsity(Sparsity::bitmap);
+  EXPECT_EQ(v.sparsity(), Sparsity::bitmap);
+  EXPECT_EQ(tuples_of(v), expect);
+  EXPECT_EQ(v.extract_element(40).value(), 8);
+  v.set_sparsity(Sparsity::bitmap);  // already: nothing changes
+  EXPECT_EQ(tuples_of(v), expect);
+  v.set_sparsity(Sparsity::sparse);
+  EXPECT_EQ(v.sparsity(), Sparsity::sparse);
+  EXPECT_EQ(tuples_of(v), expect);
+  try {
+    v.set_sparsity(static_cast<Sparsity>(7));
+    FAIL() << "a value outside Sparsity was taken";
+  } catch (const hpg::Error& e) {
+    EXPECT_EQ(e.code(), hpg::Info::invalid_value);
+  }
+  EXPECT_EQ(tuples_of(v), expect);  // the refused call changed nothing
+  EXPECT_EQ(hpg::to_string(Sparsity::bitmap), "bitmap");
+}
+
 TEST_P(VectorTest, DenseBuildUsesTheBitmap) {
   Vector<double> v(8, b());
   std::vector<Index> i{0, 2, 4, 6, 7};
   std::vector<double> x{0.5, 1.5, 2.5, 3.5, 4.5};
   v.build(i, x);
-  EXPECT_EQ(v.format(), VectorFormat::bitmap);
+  EXPECT_EQ(v.sparsity(), Sparsity::bitmap);
   EXPECT_EQ(v.nvals(), 5u);
   EXPECT_EQ(v.extract_element(4).value(), 2.5);
   EXPECT_FALSE(v.extract_element(5).has_value());

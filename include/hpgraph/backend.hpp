@@ -33,6 +33,13 @@ struct DeviceInfo {
 /// The current GPU; Error(invalid_value) when cuda_available() is false.
 DeviceInfo device_info();
 
+/// Waits until every call queued so far on backend b has finished: the GPU's calls return before
+/// their kernels end (GrB_wait with GrB_COMPLETE on every object at once), so a timing of them
+/// ends with this. An error from queued work surfaces here as hpg::Error(cuda_error). The host
+/// backend finishes each call before it returns: there it returns at once. In a device loop's body
+/// it is a host wait, which a captured graph cannot hold: the loop runs its rounds from the host.
+void synchronize(Backend b = default_backend());
+
 /// "host (N threads)" or the GPU's name: for reports.
 std::string backend_description(Backend b);
 

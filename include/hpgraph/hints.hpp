@@ -3,8 +3,11 @@
 
 #include <cstdint>
 
+#include "hpgraph/detail/backends.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/error.hpp"
+#include "hpgraph/matrix.hpp"
+#include "hpgraph/prepare.hpp"
 
 namespace hpg {
 
@@ -32,6 +35,16 @@ inline void set_hyb_column_order(HybColumnOrder order) {
                                : order == HybColumnOrder::user    ? ~std::uint64_t(0)
                                                                   : 0;
   t.degree_order_skew = order == HybColumnOrder::automatic ? defaults.degree_order_skew : 0;
+}
+
+/// Builds now the derived forms `what` names, so that the first call that needs one does not pay
+/// for it (a benchmark times the build apart: the CLI's "preprocess"). They are dropped when A
+/// changes and rebuilt on the next use, as without the hint. The host backend derives nothing
+/// ahead: there it is a no-op. Results never depend on it.
+template <class T>
+void prepare(const Matrix<T>& a, Prepare what) {
+  if (static_cast<unsigned>(what) & ~7u) detail::throw_error(Info::invalid_value, "prepare: not a set of Prepare values");
+  detail::on_backend(a.backend(), [&](auto ops) { ops.prepare(a, what); });
 }
 
 }  // namespace hpg

@@ -88,9 +88,25 @@ class Vector {
     return backend_ == Backend::host ? host_.nvals : dev_.nvals.get();
   }
   Backend backend() const noexcept { return backend_; }
-  detail::VectorFormat format() const {
+  /// GxB_SPARSITY_STATUS: the form the vector has now (pending set_element writes applied first).
+  Sparsity sparsity() const {
     wait();
-    return backend_ == Backend::host ? host_.format : dev_.format;
+    return current_format();
+  }
+  /// GxB_SPARSITY_CONTROL, applied once: the vector takes form s now (its entries unchanged);
+  /// each later operation that writes it picks the form again. In a device loop's body it is,
+  /// like set_element, a change the host makes: the loop runs its rounds from the host.
+  void set_sparsity(Sparsity s) {
+    if (s != Sparsity::sparse && s != Sparsity::bitmap) detail::throw_error(Info::invalid_value, "Vector::set_sparsity: not a Sparsity");
+    detail::refuse_in_capture("Vector::set_sparsity");
+    wait();
+    if (backend_ == Backend::host) {
+      detail::host::vec_to_format(host_, s);
+      return;
+    }
+#if HPG_HAS_CUDA
+    detail::cuda::vec_to_format(dev_, s);
+#endif
   }
 
   void to_backend(Backend b) {
@@ -117,7 +133,7 @@ class Vector {
 #endif
       // A sparse vector's arrays may hold more than its entries (a result sized before its count
       // was known): only the first nvals move.
-      const bool sparse = dev_.format == detail::VectorFormat::sparse;
+      const bool sparse = dev_.format == Sparsity::sparse;
       h.idx = dev_.idx.to_host(sparse ? h.nvals : 0);
       h.val = sparse ? dev_.val.to_host_array(h.nvals) : dev_.val.to_host_array();
       h.present = dev_.present.to_host();
@@ -173,7 +189,7 @@ class Vector {
       vals.clear();
       indices.reserve(host_.nvals);
       vals.reserve(host_.nvals);
-      if (host_.format == detail::VectorFormat::sparse) {
+      if (host_.format == Sparsity::sparse) {
         indices.assign(host_.idx.begin(), host_.idx.end());
         vals.assign(host_.val.begin(), host_.val.end());
       } else {
@@ -186,7 +202,7 @@ class Vector {
       return;
     }
 #if HPG_HAS_CUDA
-    if (dev_.format == detail::VectorFormat::sparse) {
+    if (dev_.format == Sparsity::sparse) {
       detail::cuda::unjumble(dev_);  // indices ascending
       const Index n = dev_.nvals;  // the arrays may hold more than the entries
       auto idx = dev_.idx.to_host(n);
@@ -195,7 +211,7 @@ class Vector {
       vals.assign(hv.begin(), hv.end());
     } else {
       Vector tmp(*this);
-      detail::cuda::vec_to_format(tmp.dev_, detail::VectorFormat::sparse);
+      detail::cuda::vec_to_format(tmp.dev_, Sparsity::sparse);
       auto idx = tmp.dev_.idx.to_host();
       indices.assign(idx.begin(), idx.end());
       auto hv = tmp.dev_.val.to_host_array();
@@ -208,7 +224,7 @@ class Vector {
   void set_element(const T& x, Index i) {
     check_index(i, "Vector::set_element");
     detail::refuse_in_capture("Vector::set_element");  // a change made or queued by the host: not a graph
-    if (current_format() == detail::VectorFormat::bitmap) {
+    if (current_format() == Sparsity::bitmap) {
       bitmap_write(i, &x);
     } else {
       pending_.push_back({0, static_cast<std::uint32_t>(i), false, x});
@@ -218,7 +234,7 @@ class Vector {
   void remove_element(Index i) {
     check_index(i, "Vector::remove_element");
     detail::refuse_in_capture("Vector::remove_element");
-    if (current_format() == detail::VectorFormat::bitmap) {
+    if (current_format() == Sparsity::bitmap) {
       bitmap_write(i, nullptr);
     } else {
       pending_.push_back({0, static_cast<std::uint32_t>(i), true, T{}});
@@ -229,7 +245,7 @@ class Vector {
     check_index(i, "Vector::extract_element");
     wait();
     if (backend_ == Backend::host) {
-      if (host_.format == detail::VectorFormat::bitmap) {
+      if (host_.format == Sparsity::bitmap) {
         if (!host_.present[i]) return std::nullopt;
         return host_.val[i];
       }
@@ -264,7 +280,7 @@ class Vector {
       return;
     }
 #if HPG_HAS_CUDA
-    if (dev_.format == detail::VectorFormat::sparse) {
+    if (dev_.format == Sparsity::sparse) {
       detail::cuda::unjumble(dev_);  // the keys below are taken as sorted
       auto keys = detail::cuda::vec_to_keys(dev_);
       auto vals = dev_.val.clone("vector values");
@@ -273,7 +289,7 @@ class Vector {
     } else {
       detail::DeviceVec<T> d;
       d.size = n;
-      d.format = detail::VectorFormat::bitmap;
+      d.format = Sparsity::bitmap;
       d.val.allocate(n, "vector values");
       d.present.allocate(n, "vector bitmap");
       detail::device_memset(d.present.data(), 0, n);
@@ -300,7 +316,7 @@ class Vector {
 #if HPG_HAS_CUDA
     // A few writes to a sparse list: one kernel puts them in place (no sort, no host wait).
     if constexpr (sizeof(T) <= 64) {
-      if (dev_.format == detail::VectorFormat::sparse && pending_.size() <= std::size_t(detail::cuda::sparse_write_batch)) {
+      if (dev_.format == Sparsity::sparse && pending_.size() <= std::size_t(detail::cuda::sparse_write_batch)) {
         detail::cuda::SparseWrites<T> w;
         for (const auto& p : pending_) {  // the last write of an index wins
           int j = 0;
@@ -370,7 +386,7 @@ class Vector {
     }
   }
 
-  detail::VectorFormat current_format() const { return backend_ == Backend::host ? host_.format : dev_.format; }
+  Sparsity current_format() const { return backend_ == Backend::host ? host_.format : dev_.format; }
 
   void init_empty(Index n) {
     if (backend_ == Backend::host) {
@@ -418,17 +434,17 @@ class CarriedVector final : public LoopCarried {
     if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
     UncapturedScope now;  // the carried form is made once, before the loop runs
     cuda::carry_form(v.dev_, scale, count_full);
-    if (jumbled && v.dev_.format == VectorFormat::sparse) v.dev_.jumbled = true;  // a sorted list may be taken as jumbled
+    if (jumbled && v.dev_.format == Sparsity::sparse) v.dev_.jumbled = true;  // a sorted list may be taken as jumbled
     storage_ = cuda::CarriedStorage<T>::of(v.dev_);
   }
   const void* object() const noexcept override { return v_; }
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
   void write_back(std::vector<CarryCopy>& copies) override {
-    if (storage_.known && !(v_->dev_.format == VectorFormat::bitmap && v_->dev_.nvals.is(*storage_.known))) {
+    if (storage_.known && !(v_->dev_.format == Sparsity::bitmap && v_->dev_.nvals.is(*storage_.known))) {
       if (LoopCapture* c = loop_capture()) c->found = {v_, LoopCapture::carry_counted};  // capture again, its count on the device
       throw CaptureUnsupported("a full carried vector that loses entries");
     }
-    if (storage_.format == VectorFormat::sparse && !storage_.jumbled && v_->dev_.format == VectorFormat::sparse && v_->dev_.jumbled) {
+    if (storage_.format == Sparsity::sparse && !storage_.jumbled && v_->dev_.format == Sparsity::sparse && v_->dev_.jumbled) {
       // The body was captured for a sorted list, which the next round would not get.
       if (LoopCapture* c = loop_capture()) c->found = {v_, LoopCapture::carry_jumbled};  // capture again, carried jumbled
       throw CaptureUnsupported("a carried list that a round leaves jumbled");
@@ -437,7 +453,7 @@ class CarriedVector final : public LoopCarried {
     end_ = cuda::CarriedStorage<T>::of(v_->dev_);
   }
   void recover() override {
-    if (storage_.format != VectorFormat::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
+    if (storage_.format != Sparsity::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
     const Index m = end_.count_on_host();
     if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_, m);
   }

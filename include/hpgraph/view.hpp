@@ -78,13 +78,13 @@ VectorView<T> view(const Vector<T>& v) {
   out.size = v.size();
   if (v.backend() == Backend::host) {
     auto& h = detail::VectorAccess::host(const_cast<Vector<T>&>(v));
-    detail::host::vec_to_format(h, detail::VectorFormat::bitmap);  // a change of form, not of value
+    detail::host::vec_to_format(h, Sparsity::bitmap);  // a change of form, not of value
     out.values = h.val.data();
     out.present = h.present.data();
   } else {
 #if HPG_HAS_CUDA
     auto& d = detail::VectorAccess::device(const_cast<Vector<T>&>(v));
-    detail::cuda::vec_to_format(d, detail::VectorFormat::bitmap);
+    detail::cuda::vec_to_format(d, Sparsity::bitmap);
     out.values = d.val.data();
     out.present = d.present.data();
 #endif

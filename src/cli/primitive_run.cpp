@@ -7,10 +7,6 @@
 #include <iostream>
 #include <sstream>
 
-#if HPG_HAS_CUDA
-#include "hpgraph/cuda/hyb.cuh"
-#endif
-
 namespace hpg::cli {
 
 std::vector<OptionSpec> primitive_option_specs() {
@@ -181,7 +177,7 @@ PrimitiveRun::PrimitiveRun(const std::string& command, const Args& args, ValueUs
     if (m.backend() != backend_) {
       const auto start = std::chrono::steady_clock::now();
       m.to_backend(backend_);
-      if (backend_ == Backend::cuda) detail::device_synchronize("transfer");
+      synchronize(backend_);
       report_.transfer_ms = ms_since(start);
     }
   }, graph_.matrix);
@@ -203,25 +199,19 @@ Index PrimitiveRun::source() const {
 }
 
 void PrimitiveRun::preprocess(bool also_a) {
-#if HPG_HAS_CUDA
   if (backend_ != Backend::cuda) return;
   const auto start = std::chrono::steady_clock::now();
-  std::visit([&](const auto& m) {
-    detail::cuda::hyb_of(detail::MatrixAccess::device(m), detail::MatrixAccess::derived(m), true);
-    if (also_a) detail::cuda::hyb_of(detail::MatrixAccess::device(m), detail::MatrixAccess::derived(m), false);
-  }, graph_.matrix);
-  detail::device_synchronize("preprocess");
+  std::visit([&](const auto& m) { prepare(m, also_a ? Prepare::hyb_of_transpose | Prepare::hyb : Prepare::hyb_of_transpose); },
+             graph_.matrix);
+  synchronize(backend_);
   report_.preprocess_ms = ms_since(start);
-#else
-  (void)also_a;
-#endif
 }
 
 void PrimitiveRun::timed(const std::function<void()>& f) {
   for (int k = 0; k < repeat_; ++k) {
     const auto start = std::chrono::steady_clock::now();
     f();
-    if (backend_ == Backend::cuda) detail::device_synchronize("run");
+    synchronize(backend_);
     report_.run_ms.push_back(ms_since(start));
   }
 }

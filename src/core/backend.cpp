@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/error.hpp"
 
 #if HPG_HAS_CUDA
@@ -94,6 +95,10 @@ DeviceInfo device_info() {
   cudaRuntimeGetVersion(&info.runtime_version);
 #endif
   return info;
+}
+
+void synchronize(Backend b) {
+  if (b == Backend::cuda) detail::device_synchronize("synchronize");
 }
 
 std::string backend_description(Backend b) {

@@ -21,6 +21,7 @@
 #include "hpgraph/detail/loop_capture.hpp"
 #include "hpgraph/indices.hpp"
 #include "hpgraph/matrix.hpp"
+#include "hpgraph/prepare.hpp"
 #include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
 
@@ -140,7 +141,7 @@ void assign_scattered(Vector<W>& w, const Mask& mask, const Accum& accum, const 
 template <class Z, class W, class Mask, class Accum, class F, class U>
 void map_output(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
   const auto& du = VectorAccess::device(u);
-  if (du.format == VectorFormat::sparse) return map_sparse_into<Z>(VectorAccess::device(w), device_mask_of(mask), accum, f, du, can_drop, d);
+  if (du.format == Sparsity::sparse) return map_sparse_into<Z>(VectorAccess::device(w), device_mask_of(mask), accum, f, du, can_drop, d);
   finish_output(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
 }
 
@@ -179,7 +180,7 @@ struct Ops {
     const auto& du = VectorAccess::device(u);
     const auto& dv = VectorAccess::device(v);
     if constexpr (Union) {
-      if (du.format == VectorFormat::sparse && dv.format == VectorFormat::sparse)  // over their entries only
+      if (du.format == Sparsity::sparse && dv.format == Sparsity::sparse)  // over their entries only
         return finish_output(w, mask, accum, ewise_add_sparse(op, du, dv), d);
     } else {
       if (sparse_drives(du, dv))  // over the sparse operand's entries only
@@ -263,7 +264,7 @@ struct Ops {
     const auto& du = VectorAccess::device(u);
     if constexpr (!std::is_same_v<Mask, no_mask_t>) {
       const bool same = static_cast<const void*>(&u) == static_cast<const void*>(&mask);
-      const bool full = du.format == VectorFormat::bitmap && du.nvals.is(du.size);
+      const bool full = du.format == Sparsity::bitmap && du.nvals.is(du.size);
       UpsertSource<U> src;
       src.val = du.val.data();
       src.aligned = same;
@@ -346,6 +347,17 @@ struct Ops {
   static void transpose(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Descriptor& d) {
     auto t = clone_csr(operand_of(a, !d.transpose_first));
     finish_matrix_output(c, matrix_mask_of(mask, d), accum, std::move(t), d);
+  }
+
+  // ---- hints ----
+
+  template <class T>
+  static void prepare(const Matrix<T>& a, Prepare what) {
+    const DeviceCsr<T>& da = MatrixAccess::device(a);
+    DeviceDerived<T>& derived = MatrixAccess::derived(a);
+    if (has(what, Prepare::hyb)) hyb_of(da, derived, false);
+    if (has(what, Prepare::transpose)) transpose_of(da, derived);
+    if (has(what, Prepare::hyb_of_transpose)) hyb_of(da, derived, true);
   }
 };
 

@@ -34,7 +34,7 @@ __global__ void jumbled_mark_kernel(const std::uint32_t* idx, const T* val, Devi
 template <class T>
 void unjumble(const DeviceVec<T>& v) {
   if (!v.jumbled) return;
-  if (v.format == VectorFormat::sparse) {
+  if (v.format == Sparsity::sparse) {
     const Index bound = sparse_bound(v);
     if (bound > 1) guarded("sorting a vector's indices", [&] {
       const Index nwords = (v.size + 31) / 32;

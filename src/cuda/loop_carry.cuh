@@ -19,7 +19,7 @@ namespace hpg::detail::cuda {
 template <class T>
 struct CarriedStorage {
   Index size = 0;
-  VectorFormat format = VectorFormat::sparse;
+  Sparsity format = Sparsity::sparse;
   std::uint32_t* idx = nullptr;
   std::size_t idx_n = 0;
   T* val = nullptr;
@@ -90,9 +90,9 @@ inline Index carried_capacity(Index size, Index now, Index scale) {
 template <class T>
 void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
   guarded("loop_while: preparing a carried vector", [&] {
-    if (v.format == VectorFormat::bitmap && v.nvals.is(v.size) && !count_full) return;
+    if (v.format == Sparsity::bitmap && v.nvals.is(v.size) && !count_full) return;
     DeviceArray<unsigned long long> word(1, "carried vector count");
-    if (v.format == VectorFormat::sparse) {
+    if (v.format == Sparsity::sparse) {
       const Index capacity = carried_capacity(v.size, v.nvals.get(), scale);
       DeviceArray<std::uint32_t> idx(capacity, "carried vector indices");
       DeviceArray<T> val(capacity, "carried vector values");
@@ -137,8 +137,8 @@ void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<Car
   if (from.size != to.size) throw CaptureUnsupported("a carried vector whose size changes");
   DeviceCount::View count = from.nvals.view();
   unsigned long long* word = to.known || (count.word == to.word && count.base == 0) ? nullptr : to.word;
-  if (to.format == VectorFormat::sparse) {
-    if (from.format != VectorFormat::sparse) throw CaptureUnsupported("a carried vector that changes from sparse to bitmap form");
+  if (to.format == Sparsity::sparse) {
+    if (from.format != Sparsity::sparse) throw CaptureUnsupported("a carried vector that changes from sparse to bitmap form");
     std::uint32_t* idx = from.idx.data() == to.idx ? nullptr : to.idx;
     T* val = from.val.data() == to.val ? nullptr : to.val;
     if (!idx && !val && !word) return;
@@ -152,7 +152,7 @@ void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<Car
                                Index(std::min(to.idx_n, to.val_n)), sparse_bound(from) ? sparse_grid(from, 256) : 1u});
     return;
   }
-  if (from.format == VectorFormat::bitmap) {
+  if (from.format == Sparsity::bitmap) {
     if (from.val.data() != to.val) copy_device_to_device(to.val, from.val.data(), to.size * sizeof(T));
     if (to.present_n && from.present.data() != to.present) {
       if (from.present.empty()) device_memset(to.present, 1, to.size);
@@ -174,7 +174,7 @@ template <class T>
 DeviceVec<T> carried_overflow(const CarriedStorage<T>& from, Index m) {
   DeviceVec<T> v;
   v.size = from.size;
-  v.format = VectorFormat::sparse;
+  v.format = Sparsity::sparse;
   v.jumbled = from.jumbled;
   v.idx.allocate(m, "vector indices");
   v.val.allocate(m, "vector values");

@@ -80,7 +80,7 @@ PullInput<U> pull_input(const DeviceVec<U>& u, const HybLayout& h, unsigned long
   const Index n = h.ncols;
   const std::uint32_t* order = h.columns_ordered() ? h.col_order.data() : nullptr;
   const std::uint32_t* rank = h.columns_ordered() ? h.col_rank.data() : nullptr;
-  if (u.format == VectorFormat::sparse) {
+  if (u.format == Sparsity::sparse) {
     in.owned_bits.allocate((n + 31) / 32, "SpMV input bits");
     presence_bits_of_list(u.idx.data(), u.nvals.view(), sparse_bound(u), rank, n, in.owned_bits.data(), count_word);
     in.zeroed_count = count_word != nullptr;
@@ -131,7 +131,7 @@ PullRows pull_rows(const DeviceVec<M>* maskv, Index n, const Descriptor& d, Devi
   check_mask_type(maskv, d);
   if (d.mask_structure) {
     rows.flip = d.mask_complement;
-    if (maskv->format == VectorFormat::bitmap) {
+    if (maskv->format == Sparsity::bitmap) {
       rows.bytes = maskv->present.data();
     } else {
       bits.allocate((n + 31) / 32, "mask bits");

@@ -139,7 +139,7 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
       DeviceVec<W> out;
       out.size = w.size;
       out.nvals = std::move(t.nvals);  // a count still on the device stays there
-      out.format = VectorFormat::sparse;
+      out.format = Sparsity::sparse;
       out.idx = std::move(t.idx);
       out.jumbled = t.jumbled;
       if constexpr (std::is_same_v<W, Z>) {

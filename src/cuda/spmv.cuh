@@ -476,7 +476,7 @@ void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, c
   else check_mask_type(maskv, d);
   DeviceArray<Z> tval(n, "SpMV result");
   DeviceArray<std::uint8_t> tpres(n, "SpMV result bitmap");
-  const bool known = u.format == VectorFormat::bitmap && u.nvals.is(u.size) && rows.everywhere();
+  const bool known = u.format == Sparsity::bitmap && u.nvals.is(u.size) && rows.everywhere();
   DeviceArray<unsigned long long> count(known ? 0 : 1, "SpMV result count");
   const PullInput<U> in = pull_input<pull_reads_u<UFirst, SR>>(u, h, count.data());
   if (!known && !in.zeroed_count) device_memset(count.data(), 0, sizeof(unsigned long long));
@@ -485,7 +485,7 @@ void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, c
     if ((fuse || (!maskv && !d.mask_complement)) && finish_takes_t(w, maskv, accum, d)) {
       DeviceVec<W> out;
       out.size = n;
-      out.format = VectorFormat::bitmap;
+      out.format = Sparsity::bitmap;
       out.nvals = known ? DeviceCount(h.nonempty_rows) : DeviceCount::on_device(std::move(count));
       out.val = std::move(tval);
       out.present = std::move(tpres);
@@ -509,7 +509,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
   const auto sparse_enough = [&](Index k) { return static_cast<double>(k) < tuning().push_pull_density * static_cast<double>(u.size); };
   // In a device loop's capture a u whose count is on the device keeps the form it had when the
   // loop began: sparse pushes, bitmap pulls (the count is not known until the round runs).
-  const bool counted = !u.nvals.if_known(), is_sparse = u.format == VectorFormat::sparse;
+  const bool counted = !u.nvals.if_known(), is_sparse = u.format == Sparsity::sparse;
   const bool sparse_input = d.method != AxbMethod::automatic ? d.method == AxbMethod::push
                             : counted && loop_capture()    ? is_sparse
                                                            : (is_sparse && counted && sparse_enough(sparse_bound(u))) || sparse_enough(u.nvals);
@@ -528,7 +528,7 @@ void spmv(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const 
     // never reads its counts they soon span n; past the small path's size one wait for the count
     // costs less than passes over n.
     // In a device loop's capture nothing may wait: the bound is what the loop's form holds.
-    const bool count_on_device = atomically && u.format == VectorFormat::sparse &&
+    const bool count_on_device = atomically && u.format == Sparsity::sparse &&
                                  (std::uint64_t(sparse_bound(u)) * longest <= std::uint64_t(push_block_items) || loop_capture());
     const SparseInput<U> us = as_sparse(u, count_on_device);
     const DeviceCsr<A>& p = pull_over_transpose ? a : transpose_of(a, derived);

@@ -219,10 +219,10 @@ void sparse_as_bitmap(const DeviceVec<T>& v, DeviceArray<T>& val, DeviceArray<st
 }
 
 template <class T>
-void vec_to_format(DeviceVec<T>& v, VectorFormat f) {
+void vec_to_format(DeviceVec<T>& v, Sparsity f) {
   if (v.format == f) return;
   guarded("vector format change", [&] {
-    if (f == VectorFormat::bitmap) {
+    if (f == Sparsity::bitmap) {
       DeviceArray<T> val;
       DeviceArray<std::uint8_t> present;
       sparse_as_bitmap(v, val, present);
@@ -272,7 +272,7 @@ struct EntryLookup {
 /// list is sorted first (launches: call it before a launch, not in its arguments).
 template <class T>
 EntryLookup entry_lookup(const DeviceVec<T>& v) {
-  if (v.format == VectorFormat::bitmap) return {v.present.data(), nullptr, {}};
+  if (v.format == Sparsity::bitmap) return {v.present.data(), nullptr, {}};
   unjumble(v);
   return {nullptr, v.idx.data(), v.nvals.view()};
 }
@@ -390,7 +390,7 @@ __global__ void find_entry_kernel(EntryLookup at, const T* val, Index i, FoundEn
 /// host wait; the caller asked for a value).
 template <class T>
 std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
-  if (v.format == VectorFormat::sparse && v.nvals.is(0)) return std::nullopt;
+  if (v.format == Sparsity::sparse && v.nvals.is(0)) return std::nullopt;
   DeviceArray<FoundEntry<T>> out(1, "vector element");
   const EntryLookup at = entry_lookup(v);
   find_entry_kernel<<<1, 1, 0, stream()>>>(at, v.val.data(), i, out.data());
@@ -434,7 +434,7 @@ DeviceVec<T> vec_from_sorted_keys(Index size, DeviceArray<std::uint64_t>&& keys,
   DeviceVec<T> v;
   v.size = size;
   v.nvals = keys.size();
-  v.format = VectorFormat::sparse;
+  v.format = Sparsity::sparse;
   v.idx.allocate(v.nvals, "vector indices");
   key_columns(keys.data(), v.nvals, v.idx.data());
   keys.release();

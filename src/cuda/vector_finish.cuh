@@ -40,8 +40,8 @@ DeviceVec<T> bitmap_copy(const DeviceVec<T>& v) {
   DeviceVec<T> c;
   c.size = v.size;
   c.nvals = v.nvals;
-  c.format = VectorFormat::bitmap;
-  if (v.format == VectorFormat::bitmap) {
+  c.format = Sparsity::bitmap;
+  if (v.format == Sparsity::bitmap) {
     c.val = v.val.clone("vector values");
     c.present = v.present.clone("vector bitmap");
   } else {
@@ -63,7 +63,7 @@ struct BitmapInput {
 template <class T>
 BitmapInput<T> as_bitmap(const DeviceVec<T>& v) {
   BitmapInput<T> b;
-  if (v.format != VectorFormat::bitmap) {
+  if (v.format != Sparsity::bitmap) {
     guarded("bitmap input", [&] { sparse_as_bitmap(v, b.owned_val, b.owned_present); });
     b.val = b.owned_val.data();
     b.present = b.owned_present.data();
@@ -91,7 +91,7 @@ struct SparseInput {
 template <class T>
 SparseInput<T> as_sparse(const DeviceVec<T>& v, bool count_on_device = false) {
   SparseInput<T> s;
-  if (v.format != VectorFormat::sparse) {
+  if (v.format != Sparsity::sparse) {
     s.nvals = v.nvals;
     bitmap_entries(v, s.owned_idx, s.owned_val);  // no clone of the bitmap first
     s.idx = s.owned_idx.data();
@@ -196,7 +196,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   const BitmapInput<W> cur = as_bitmap(w);
   DeviceVec<W> out;
   out.size = n;
-  out.format = VectorFormat::bitmap;
+  out.format = Sparsity::bitmap;
   out.val.allocate(n, "vector values");
   out.present.allocate(n, "vector bitmap");
   if (n) {
@@ -222,7 +222,7 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
       const Index n = w.size;
       DeviceVec<W> out;
       out.size = n;
-      out.format = VectorFormat::bitmap;
+      out.format = Sparsity::bitmap;
       // No pass over T is made here to count in, so an unknown count is a pass of its own, left on
       // the device until someone asks for it.
       out.nvals = t_nvals ? DeviceCount(*t_nvals) : n ? DeviceCount::on_device(count_set_on_device(tpres.data(), n)) : DeviceCount(0);

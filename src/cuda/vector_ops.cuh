@@ -102,7 +102,7 @@ __global__ void ewise_mult_sparse_kernel(Op op, const std::uint32_t* idx, Device
 template <class Z, class U>
 SparseCopy copy_of_list(DeviceSparseResult<Z>& t, const DeviceVec<U>& u, Index bound) {
   SparseCopy c;
-  t.jumbled = u.format == VectorFormat::sparse && u.jumbled;  // T's list is u's, in u's order
+  t.jumbled = u.format == Sparsity::sparse && u.jumbled;  // T's list is u's, in u's order
   t.idx.allocate(bound, "result indices");
   c.idx = t.idx.data();
   if (auto known = u.nvals.if_known()) {
@@ -118,7 +118,7 @@ SparseCopy copy_of_list(DeviceSparseResult<Z>& t, const DeviceVec<U>& u, Index b
 /// Whether an ewise_mult of u and v can be driven by a sparse operand.
 template <class U, class V>
 bool sparse_drives(const DeviceVec<U>& u, const DeviceVec<V>& v) {
-  return u.format == VectorFormat::sparse || v.format == VectorFormat::sparse;
+  return u.format == Sparsity::sparse || v.format == Sparsity::sparse;
 }
 
 /// No host wait: counts still on the device are read by the kernels (the driver is the sparse
@@ -126,7 +126,7 @@ bool sparse_drives(const DeviceVec<U>& u, const DeviceVec<V>& v) {
 template <class Op, class U, class V>
 auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   using Z = std::decay_t<decltype(op(std::declval<U>(), std::declval<V>()))>;
-  const bool u_drives = u.format == VectorFormat::sparse && (v.format != VectorFormat::sparse || sparse_bound(u) <= sparse_bound(v));
+  const bool u_drives = u.format == Sparsity::sparse && (v.format != Sparsity::sparse || sparse_bound(u) <= sparse_bound(v));
   DeviceSparseResult<Z> t;
   t.size = u.size;
   const Index bound = u_drives ? sparse_bound(u) : sparse_bound(v);
@@ -400,7 +400,7 @@ auto reduce_values(const Monoid& m, const V* val, Index n) {
 template <class Monoid, class U>
 auto reduce_vector(const Monoid& m, const DeviceVec<U>& u) {
   using Z = std::decay_t<decltype(m.identity())>;
-  if (u.format == VectorFormat::sparse || u.nvals.is(u.size)) return reduce_values(m, u.val.data(), u.nvals);
+  if (u.format == Sparsity::sparse || u.nvals.is(u.size)) return reduce_values(m, u.val.data(), u.nvals);
   if (u.nvals.is(0)) return static_cast<Z>(m.identity());
   auto first = thrust::make_transform_iterator(thrust::make_counting_iterator<Index>(0), maybe_entry<Z, U>{u.val.data(), u.present.data()});
   const MaybeValue<Z> r = reduce_to_host(first, u.size, MaybeValue<Z>{Z{}, false}, maybe_op<Monoid, Z>{m}, "reduce");
@@ -441,7 +441,7 @@ void reduce_entries_into(const Monoid& m, const V* val, const std::uint8_t* pres
 }
 template <class Monoid, class U, class S, class Accum>
 void reduce_vector_into(const Monoid& m, const DeviceVec<U>& u, const Accum& accum, bool fold, S* s) {
-  const bool listed = u.format == VectorFormat::sparse || u.nvals.is(u.size);  // as reduce_vector reads it
+  const bool listed = u.format == Sparsity::sparse || u.nvals.is(u.size);  // as reduce_vector reads it
   reduce_entries_into(m, u.val.data(), listed ? nullptr : u.present.data(), listed ? u.nvals.get() : u.size, accum, fold, s);
 }
 

@@ -108,7 +108,7 @@ void upsert_by_merge(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSour
   DeviceVec<W> out;
   out.size = w.size;
   out.nvals = static_cast<Index>(ends.first - idx.data());
-  out.format = VectorFormat::sparse;
+  out.format = Sparsity::sparse;
   idx.shrink(out.nvals, "vector indices");
   val.shrink(out.nvals, "vector values");
   out.idx = std::move(idx);
@@ -131,7 +131,7 @@ void upsert_where_present(DeviceVec<W>& w, const DeviceVec<M>& mask, const Upser
   if (n == 0 || mask.nvals.is(0)) return;
   guarded("assign", [&] {
     const bool self = static_cast<const void*>(&w) == static_cast<const void*>(&mask);  // w<struct(w)> = x: w's own entries
-    if (!self && w.format == VectorFormat::sparse) vec_to_format(w, VectorFormat::bitmap);  // strong: w is as it was if this throws
+    if (!self && w.format == Sparsity::sparse) vec_to_format(w, Sparsity::bitmap);  // strong: w is as it was if this throws
     unsigned long long* added = self || w.nvals.is(n) ? nullptr : w.nvals.device_word();
     upsert_where_present_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(mask.present.data(), n, src, w.val.data(),
                                                                               w.present.data(), added);
@@ -141,7 +141,7 @@ void upsert_where_present(DeviceVec<W>& w, const DeviceVec<M>& mask, const Upser
 
 template <class W, class M, class X>
 void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src) {
-  if (mask.format == VectorFormat::bitmap) return upsert_where_present(w, mask, src);
+  if (mask.format == Sparsity::bitmap) return upsert_where_present(w, mask, src);
   if (sparse_bound(mask) == 0) return;
   guarded("assign", [&] {
     const unsigned grid = sparse_grid(mask, 256);
@@ -150,10 +150,10 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
       check_launch("upsert_values_kernel");
       return;
     }
-    if (w.format == VectorFormat::sparse) {
+    if (w.format == Sparsity::sparse) {
       if (!upsert_bitmap_fits(w.size, sizeof(W))) return upsert_by_merge(w, mask, src);
       try {
-        vec_to_format(w, VectorFormat::bitmap);  // strong: w is as it was if this throws
+        vec_to_format(w, Sparsity::bitmap);  // strong: w is as it was if this throws
       } catch (const Error& e) {
         if (e.code() != Info::out_of_memory) throw;
         return upsert_by_merge(w, mask, src);  // the merge needs only M's and w's entries

@@ -61,7 +61,7 @@ template <class T>
 SparseVec<T> sparse_of(const HostVec<T>& v) {
   SparseVec<T> s;
   s.n = v.size;
-  if (v.format == VectorFormat::sparse) {
+  if (v.format == Sparsity::sparse) {
     s.idx.assign(v.idx.begin(), v.idx.end());
     s.val = v.val;
   } else {
@@ -83,7 +83,7 @@ struct DenseVec {
 template <class T>
 DenseVec<T> dense_of(const HostVec<T>& v) {
   DenseVec<T> d;
-  if (v.format == VectorFormat::bitmap) {
+  if (v.format == Sparsity::bitmap) {
     d.val = v.val;
     d.present = v.present;
   } else {
@@ -219,7 +219,7 @@ void write_vector(HostVec<W>& w, const MaskRows& mask, const Region& region, con
   merge_row(0, wc, cur.val, tc.data(), t.val.data(), tc.size(), mask, region, accum, replace);
   HostVec<W> out;
   out.size = w.size;
-  out.format = VectorFormat::sparse;
+  out.format = Sparsity::sparse;
   out.idx = std::move(wc);
   out.val = std::move(cur.val);
   out.nvals = out.idx.size();

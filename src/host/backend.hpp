@@ -16,6 +16,7 @@
 #include "hpgraph/host/operations.hpp"
 #include "hpgraph/indices.hpp"
 #include "hpgraph/matrix.hpp"
+#include "hpgraph/prepare.hpp"
 #include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
 
@@ -302,6 +303,12 @@ struct Ops {
   static void transpose(Matrix<C>& c, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Descriptor& d) {
     finish(c, mask, accum, csr_snapshot(a, !d.transpose_first), d);
   }
+
+  // ---- hints ----
+
+  /// The host derives nothing ahead of a call (a transpose is taken when a call needs it).
+  template <class T>
+  static void prepare(const Matrix<T>&, Prepare) {}
 };
 
 }  // namespace hpg::detail::host

@@ -151,9 +151,9 @@ void csr_extract_tuples(const HostCsr<T>& a, Index* rows, Index* cols, T* vals) 
 // ---- vectors -------------------------------------------------------------------------------
 
 template <class T>
-void vec_to_format(HostVec<T>& v, VectorFormat f) {
+void vec_to_format(HostVec<T>& v, Sparsity f) {
   if (v.format == f) return;
-  if (f == VectorFormat::bitmap) {
+  if (f == Sparsity::bitmap) {
     HostArray<T> val(v.size, T{});
     std::vector<std::uint8_t> present(v.size, 0);
     for (std::size_t k = 0; k < v.idx.size(); ++k) {
@@ -183,9 +183,9 @@ void vec_to_format(HostVec<T>& v, VectorFormat f) {
 }
 
 /// The form a vector of this size and nvals should take.
-inline VectorFormat preferred_format(Index size, Index nvals) {
-  return static_cast<double>(nvals) < sparse_vector_density * static_cast<double>(size) ? VectorFormat::sparse
-                                                                                        : VectorFormat::bitmap;
+inline Sparsity preferred_format(Index size, Index nvals) {
+  return static_cast<double>(nvals) < sparse_vector_density * static_cast<double>(size) ? Sparsity::sparse
+                                                                                        : Sparsity::bitmap;
 }
 
 template <class T, class Dup>
@@ -195,7 +195,7 @@ HostVec<T> vec_from_tuples(Index size, const Index* idx, const T* vals, std::siz
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return idx[a] < idx[b]; });
   HostVec<T> v;
   v.size = size;
-  v.format = VectorFormat::sparse;
+  v.format = Sparsity::sparse;
   v.idx.reserve(n);
   v.val.reserve(n);
   for (std::size_t k : order) {
@@ -237,7 +237,7 @@ void vec_apply_pending(HostVec<T>& v, std::vector<PendingOp<T>>& pending) {
 
 template <class T>
 void vec_resize(HostVec<T>& v, Index size) {
-  if (v.format == VectorFormat::sparse) {
+  if (v.format == Sparsity::sparse) {
     auto keep = static_cast<std::size_t>(std::lower_bound(v.idx.begin(), v.idx.end(), size) - v.idx.begin());
     v.idx.resize(keep);
     v.val.resize(keep);

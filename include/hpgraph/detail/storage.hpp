@@ -11,6 +11,7 @@
 
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/host_array.hpp"
+#include "hpgraph/sparsity.hpp"
 #include "hpgraph/types.hpp"
 
 namespace hpg::detail {
@@ -121,15 +122,11 @@ struct PendingOp {
   T value;
 };
 
-/// Vector forms: sparse (sorted unique indices + values) or bitmap (presence byte + value per
-/// entry). Both backends use both; the container switches by density.
-enum class VectorFormat : std::uint8_t { sparse, bitmap };
-
 template <class T>
 struct HostVec {
   Index size = 0;
   Index nvals = 0;
-  VectorFormat format = VectorFormat::sparse;
+  Sparsity format = Sparsity::sparse;
   std::vector<std::uint32_t> idx;  // sparse: nvals sorted indices
   HostArray<T> val;                // sparse: nvals values; bitmap: size values
   std::vector<std::uint8_t> present;  // bitmap: size flags
@@ -229,7 +226,7 @@ template <class T>
 struct DeviceVec {
   Index size = 0;
   DeviceCount nvals = 0;
-  VectorFormat format = VectorFormat::sparse;
+  Sparsity format = Sparsity::sparse;
   DeviceArray<std::uint32_t> idx;
   DeviceArray<T> val;
   DeviceArray<std::uint8_t> present;
