@@ -98,6 +98,16 @@ run_sanitized() {
 }
 export -f run_sanitized
 
+# The builds an A/B step runs: "old new" when the bundle carries an old copy of program $1
+# (gpu-bundle.sh's HPG_BUNDLE_OLD), unpacked into $bindir/old; else "new" alone.
+ab_builds() {
+  if [ -f "$bundle/old/$1.xz" ] && mkdir -p "$bindir/old" && xz -dc "$bundle/old/$1.xz" >"$bindir/old/$1" && chmod +x "$bindir/old/$1"; then
+    echo "old new"
+  else
+    echo "new"
+  fi
+}
+
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee "$out/gpu.txt"
 echo "bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null)" | tee -a "$out/gpu.txt"
 status=0
@@ -270,10 +280,7 @@ for step in "${steps[@]}"; do
       # GAP's kron-21; GAPBS on the same graphs and sources after them; then kernel traces of BFS
       # and SSSP on the grid (the bundle's kernel_trace) into $OUT/trace.txt. The medians of each
       # run's repeats are what the results' READMEs quote.
-      builds="new"
-      if [ -f "$bundle/old/hpgraph.xz" ]; then
-        mkdir -p "$bindir/old" && xz -dc "$bundle/old/hpgraph.xz" >"$bindir/old/hpgraph" && chmod +x "$bindir/old/hpgraph" && builds="old new"
-      fi
+      builds="$(ab_builds hpgraph)"
       ab_runs() { grep -o '"run":[^,]*,"runs":[^]]*]\|"depth":[0-9]*\|"iterations":[0-9]*' | tr "\n" " "; echo; }
       work="$(mktemp -d)"
       g="$bundle/peers"
@@ -308,11 +315,7 @@ for step in "${steps[@]}"; do
       # bundle has one: gpu-bundle.sh's HPG_BUNDLE_OLD folder), alternately, HPG_AB_ROUNDS rounds
       # (default 2), each in a process of its own, JSON into $OUT/latency-<build>-<round>.json;
       # HPG_BENCH_ARGS (a --benchmark_filter, say) is passed to both.
-      builds="new"
-      if [ -f "$bundle/old/bench_latency.xz" ]; then
-        mkdir -p "$bindir/old" && xz -dc "$bundle/old/bench_latency.xz" >"$bindir/old/bench_latency" && chmod +x "$bindir/old/bench_latency" &&
-          builds="old new"
-      fi
+      builds="$(ab_builds bench_latency)"
       for ((round = 1; round <= ${HPG_AB_ROUNDS:-2}; round++)); do
         for v in $builds; do
           p="$bindir/bench_latency"

@@ -106,6 +106,25 @@ void with_mask_accum(const hpg::Vector<bool>* mask, bool accum, const F& f) {
   else f(hpg::no_mask, hpg::no_accum);
 }
 
+/// Named pairs of operands (u, v) of an element-wise operation.
+using OperandPairs = std::vector<std::pair<std::string, std::pair<const Pair<std::int64_t>*, const Pair<std::int64_t>*>>>;
+
+/// each_setting of f(w, mask, accum, u, v, d) for every pair: each backend's w from its own u and v.
+template <class F>
+void each_operand_pair(const std::string& what, const OperandPairs& operands, const F& f) {
+  for (const auto& [name, uv] : operands) {
+    const auto* x = uv.first;
+    const auto* y = uv.second;
+    each_setting<std::int64_t>(what + ", " + name,
+                               [&](hpg::Vector<std::int64_t>& w, const hpg::Vector<bool>* m, bool accum, hpg::Descriptor d) {
+      const bool gpu = w.backend() == Backend::cuda;
+      with_mask_accum<std::int64_t>(m, accum, [&](const auto& mask, const auto& acc) {
+        f(w, mask, acc, gpu ? x->gpu : x->host, gpu ? y->gpu : y->host, d);
+      });
+    });
+  }
+}
+
 TEST(SparsePathsGpu, PushSpmvWithTheMaskProbedInPlace) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   std::mt19937_64 g(5);
@@ -283,20 +302,13 @@ TEST(SparsePathsGpu, EwiseMultDrivenByTheSparseOperand) {
   const auto sparse2 = random_vector<std::int64_t>(n, 0.03, 2);
   const auto dense = random_vector<std::int64_t>(n, 0.5, 3);
   const auto full = random_vector<std::int64_t>(n, 1.0, 4);
-  const std::vector<std::pair<std::string, std::pair<const Pair<std::int64_t>*, const Pair<std::int64_t>*>>> operands = {
+  const OperandPairs operands = {
       {"sparse .* dense", {&sparse, &dense}}, {"dense .* sparse", {&dense, &sparse}}, {"sparse .* sparse", {&sparse, &sparse2}},
       {"sparse2 .* sparse", {&sparse2, &sparse}}, {"sparse .* full", {&sparse, &full}}, {"full .* sparse", {&full, &sparse}}};
-  for (const auto& [name, uv] : operands) {
-    const auto* x = uv.first;
-    const auto* y = uv.second;
-    each_setting<std::int64_t>("ewise_mult minus, " + name,
-                               [&](hpg::Vector<std::int64_t>& w, const hpg::Vector<bool>* m, bool accum, hpg::Descriptor d) {
-      const bool gpu = w.backend() == Backend::cuda;
-      with_mask_accum<std::int64_t>(m, accum, [&](const auto& mask, const auto& acc) {
-        hpg::ewise_mult(w, mask, acc, hpg::minus<std::int64_t>{}, gpu ? x->gpu : x->host, gpu ? y->gpu : y->host, d);
-      });
-    });
-  }
+  each_operand_pair("ewise_mult minus", operands,
+                    [](auto& w, const auto& mask, const auto& acc, const auto& u, const auto& v, hpg::Descriptor d) {
+                      hpg::ewise_mult(w, mask, acc, hpg::minus<std::int64_t>{}, u, v, d);
+                    });
   // A bool result (SSSP's "which candidates improve") from a sparse and a full operand.
   Pair<bool> better{hpg::Vector<bool>(n, Backend::host), hpg::Vector<bool>(n, Backend::cuda)};
   hpg::ewise_mult(better.host, hpg::no_mask, hpg::no_accum, hpg::lt<std::int64_t>{}, sparse.host, full.host);
@@ -313,19 +325,12 @@ TEST(SparsePathsGpu, EwiseAddOfTwoSparseListsMerges) {
   const auto a = random_vector<std::int64_t>(n, 0.01, 31);
   const auto b = random_vector<std::int64_t>(n, 0.03, 32);
   const auto none = random_vector<std::int64_t>(n, 0.0, 33);
-  const std::vector<std::pair<std::string, std::pair<const Pair<std::int64_t>*, const Pair<std::int64_t>*>>> operands = {
+  const OperandPairs operands = {
       {"a + b", {&a, &b}}, {"b + a", {&b, &a}}, {"a + a", {&a, &a}}, {"a + none", {&a, &none}}, {"none + b", {&none, &b}}};
-  for (const auto& [name, uv] : operands) {
-    const auto* x = uv.first;
-    const auto* y = uv.second;
-    each_setting<std::int64_t>("ewise_add minus, " + name,
-                               [&](hpg::Vector<std::int64_t>& w, const hpg::Vector<bool>* m, bool accum, hpg::Descriptor d) {
-      const bool gpu = w.backend() == Backend::cuda;
-      with_mask_accum<std::int64_t>(m, accum, [&](const auto& mask, const auto& acc) {
-        hpg::ewise_add(w, mask, acc, hpg::minus<std::int64_t>{}, gpu ? x->gpu : x->host, gpu ? y->gpu : y->host, d);
-      });
-    });
-  }
+  each_operand_pair("ewise_add minus", operands,
+                    [](auto& w, const auto& mask, const auto& acc, const auto& u, const auto& v, hpg::Descriptor d) {
+                      hpg::ewise_add(w, mask, acc, hpg::minus<std::int64_t>{}, u, v, d);
+                    });
   Pair<double> cast{hpg::Vector<double>(n, Backend::host), hpg::Vector<double>(n, Backend::cuda)};
   hpg::ewise_add(cast.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.host, b.host);
   hpg::ewise_add(cast.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.gpu, b.gpu);

@@ -12,6 +12,7 @@
 
 #include <type_traits>
 
+#include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/cast.hpp"
@@ -155,12 +156,7 @@ struct MaskView {
   /// M(i, j) as the descriptor reads it, by binary search in row i.
   __device__ bool allows(Index i, std::uint32_t j) const {
     if (!present) return !complement;
-    std::uint64_t lo = ptr[i], hi = ptr[i + 1];
-    while (lo < hi) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (col[mid] < j) lo = mid + 1;
-      else hi = mid;
-    }
+    const std::uint64_t lo = lower_bound_in(col, ptr[i], ptr[i + 1], j);
     const bool in = lo < ptr[i + 1] && col[lo] == j && (!on || on[lo]);
     return in != complement;
   }

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/matrix_finish.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -405,12 +406,7 @@ DeviceCsr<A> extract_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const De
 template <class A>
 __global__ void column_spread_kernel(CsrView<A> a, std::uint32_t j, A* val, std::uint8_t* present) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < a.nrows; i += Index(gridDim.x) * blockDim.x) {
-    std::uint64_t lo = a.ptr[i], hi = a.ptr[i + 1];
-    while (lo < hi) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      if (a.col[mid] < j) lo = mid + 1;
-      else hi = mid;
-    }
+    const std::uint64_t lo = lower_bound_in(a.col, a.ptr[i], a.ptr[i + 1], j);
     if (lo < a.ptr[i + 1] && a.col[lo] == j) {
       val[i] = a.val[lo];
       present[i] = 1;

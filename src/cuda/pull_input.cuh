@@ -56,7 +56,6 @@ template <class U>
 struct PullInput {
   PullPresence has;
   const U* val = nullptr;
-  bool zeroed_count = false;  // the kernel that made the bits zeroed the count word
   DeviceArray<std::uint32_t> owned_bits;
   DeviceArray<U> owned_val;
 };
@@ -73,7 +72,7 @@ __global__ void scatter_ranked_values_kernel(const std::uint32_t* idx, const U* 
 /// bytes); in the degree numbering its presence becomes bits (one gather kernel); a sparse u's
 /// entries are set as bits (a fill and a kernel that reads u's count on the device). Values are
 /// put in the HYB's numbering only when ReadsValues. `count_word` (unless null) is zeroed by the
-/// kernel that makes the bits, when one runs (zeroed_count says so).
+/// kernel that makes the bits, when one runs (has.bits set), so that no fill of its own is needed.
 template <bool ReadsValues, class U>
 PullInput<U> pull_input(const DeviceVec<U>& u, const HybLayout& h, unsigned long long* count_word) {
   PullInput<U> in;
@@ -83,24 +82,22 @@ PullInput<U> pull_input(const DeviceVec<U>& u, const HybLayout& h, unsigned long
   if (u.format == Sparsity::sparse) {
     in.owned_bits.allocate((n + 31) / 32, "SpMV input bits");
     presence_bits_of_list(u.idx.data(), u.nvals.view(), sparse_bound(u), rank, n, in.owned_bits.data(), count_word);
-    in.zeroed_count = count_word != nullptr;
     in.has.bits = in.owned_bits.data();
     if constexpr (ReadsValues) {
       in.owned_val.allocate(n, "SpMV input in HYB column order");  // read only where a bit is set
-      if (const Index bound = sparse_bound(u)) {
-        const unsigned grid = u.nvals.if_known() ? grid_for(bound, 256) : capped_grid_for(bound, 256);
-        scatter_ranked_values_kernel<<<grid, 256, 0, stream()>>>(u.idx.data(), u.val.data(), u.nvals.view(), rank, in.owned_val.data());
+      if (sparse_bound(u)) {
+        scatter_ranked_values_kernel<<<sparse_grid(u, 256), 256, 0, stream()>>>(u.idx.data(), u.val.data(), u.nvals.view(), rank,
+                                                                                 in.owned_val.data());
         check_launch("scatter_ranked_values_kernel");
       }
       in.val = in.owned_val.data();
     }
     return in;
   }
-  if (!u.nvals.is(u.size)) {  // a full u: every column is there, nothing to probe
+  if (!u.nvals.is(u.size)) {  // (a full u holds every column: nothing to probe)
     if (order) {
       in.owned_bits.allocate((n + 31) / 32, "SpMV input bits");
       presence_bits_of_bytes(u.present.data(), order, n, in.owned_bits.data(), count_word);
-      in.zeroed_count = count_word != nullptr;
       in.has.bits = in.owned_bits.data();
     } else {
       in.has.bytes = u.present.data();

@@ -461,12 +461,14 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
 /// w<mask> = accum(w, T) for T a pull over h. The rows the mask excludes are not computed (unless
 /// the ablation's fuse_mask is off), so where the C API makes w just "T where the mask allows" (no
 /// accumulator; replace, an empty w or no mask) T becomes w: no pass of its own over w. T's count
-/// is added up by the pull's kernels on the device, or known (a full u, every row computed: the
-/// HYB's non-empty rows); the host waits for nothing.
+/// is then added up by the pull's kernels on the device, or known (a full u, every row computed:
+/// the HYB's non-empty rows); otherwise the finish counts w and the pull counts nothing. The host
+/// waits for nothing.
 template <bool UFirst, class W, class M, class Accum, class SR, class A, class U>
 void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const SR& s, const DeviceHyb<A>& h, const DeviceVec<U>& u,
                bool entry_out_first, const Descriptor& d) {
   using Z = typename SR::value_type;
+  constexpr bool may_take_t = std::is_same_v<W, Z> && std::is_same_v<Accum, no_accum_t>;
   const Index n = h.nrows;
   const bool fuse = switches().fuse_mask;
   DeviceMask evaluated;                  // a valued mask as bytes
@@ -474,15 +476,17 @@ void pull_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, c
   PullRows rows;
   if (fuse) rows = pull_rows(maskv, n, d, mask_bits, evaluated);
   else check_mask_type(maskv, d);
+  // Decided before the pull, which does not change w (even when w is u or the mask).
+  const bool takes_t = may_take_t && (fuse || (!maskv && !d.mask_complement)) && finish_takes_t(w, maskv, accum, d);
+  const bool known = u.format == Sparsity::bitmap && u.nvals.is(u.size) && rows.everywhere();
   DeviceArray<Z> tval(n, "SpMV result");
   DeviceArray<std::uint8_t> tpres(n, "SpMV result bitmap");
-  const bool known = u.format == Sparsity::bitmap && u.nvals.is(u.size) && rows.everywhere();
-  DeviceArray<unsigned long long> count(known ? 0 : 1, "SpMV result count");
+  DeviceArray<unsigned long long> count(takes_t && !known ? 1 : 0, "SpMV result count");
   const PullInput<U> in = pull_input<pull_reads_u<UFirst, SR>>(u, h, count.data());
-  if (!known && !in.zeroed_count) device_memset(count.data(), 0, sizeof(unsigned long long));
+  if (count.data() && !in.has.bits) device_memset(count.data(), 0, sizeof(unsigned long long));  // else the bits' kernel zeroed it
   pull<UFirst>(s, h, in, rows, entry_out_first, tval.data(), tpres.data(), count.data());
-  if constexpr (std::is_same_v<W, Z> && std::is_same_v<Accum, no_accum_t>) {
-    if ((fuse || (!maskv && !d.mask_complement)) && finish_takes_t(w, maskv, accum, d)) {
+  if constexpr (may_take_t) {
+    if (takes_t) {
       DeviceVec<W> out;
       out.size = n;
       out.format = Sparsity::bitmap;

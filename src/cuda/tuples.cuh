@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/jumbled.cuh"
@@ -259,11 +260,7 @@ struct EntryLookup {
 #else
     const Index n = count.base;
 #endif
-    Index lo = 0, hi = n;  // the first position with idx >= i
-    while (lo < hi) {
-      const Index mid = (lo + hi) / 2;
-      if (idx[mid] < i) lo = mid + 1; else hi = mid;
-    }
+    const Index lo = lower_bound_in(idx, Index(0), n, i);
     pos = lo;
     return lo < n && idx[lo] == i;
   }
@@ -301,12 +298,7 @@ __global__ void write_sparse_entries_kernel(const std::uint32_t* idx, const T* v
   const Index m = count_of(count);
   if (threadIdx.x < unsigned(w.count)) {
     const std::uint32_t i = w.idx[threadIdx.x];
-    Index lo = 0, hi = m;
-    while (lo < hi) {
-      const Index mid = (lo + hi) / 2;
-      if (idx[mid] < i) lo = mid + 1;
-      else hi = mid;
-    }
+    const Index lo = lower_bound_in(idx, Index(0), m, i);
     pos[threadIdx.x] = lo;
     here[threadIdx.x] = lo < m && idx[lo] == i;
   }

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -150,18 +151,6 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   return t;
 }
 
-/// The number of the first n entries of a sorted list below i (at_most: at most i).
-template <bool AtMost>
-__device__ Index rank_in(const std::uint32_t* idx, Index n, std::uint32_t i) {
-  Index lo = 0, hi = n;
-  while (lo < hi) {
-    const Index mid = (lo + hi) / 2;
-    if (AtMost ? idx[mid] <= i : idx[mid] < i) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /// The union of two sorted lists, merged in place of one pass each: u's entry k goes to position
 /// k + (v's entries below its index), v's entry m to m + (u's entries at or below its index), which
 /// is where a stable merge puts them. An index in both takes op of the two values at u's position,
@@ -176,7 +165,7 @@ __global__ void ewise_add_sparse_kernel(Op op, const std::uint32_t* uidx, const 
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < nu + nv; k += Index(gridDim.x) * blockDim.x) {
     if (k < nu) {
       const std::uint32_t i = uidx[k];
-      const Index j = rank_in<false>(vidx, nv, i);
+      const Index j = lower_bound_in(vidx, Index(0), nv, i);  // v's entries below i
       const Index pos = k + j;
       tidx[pos] = i;
       tval[pos] = j < nv && vidx[j] == i ? static_cast<Z>(op(uval[k], vval[j])) : typecast<Z>(uval[k]);
@@ -184,7 +173,7 @@ __global__ void ewise_add_sparse_kernel(Op op, const std::uint32_t* uidx, const 
     } else {
       const Index m = k - nu;
       const std::uint32_t i = vidx[m];
-      const Index j = rank_in<true>(uidx, nu, i);
+      const Index j = upper_bound_in(uidx, Index(0), nu, i);  // u's entries at or below i
       const Index pos = m + j;
       const bool in_u = j > 0 && uidx[j - 1] == i;
       keep[pos] = !in_u;
