@@ -8,7 +8,8 @@
 #   is passed to it)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
 #   HPG_TEST_FILTER=<gtest filter> the tests step (HPG_TEST_JOBS=N runs it as N shards at once,
-#   HPG_TEST_ALONE's tests after them); HPG_BENCH_ARGS="..." is passed to every bench
+#   HPG_TEST_ALONE's tests after them, HPG_TEST_SPLIT_JOBS=M the data-set tests as M processes
+#   beside them); HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
 #   one process each, except those matching HPG_SANITIZE_SERIAL (default LoopGpu.*: memcheck fails
 #   WHILE graphs in concurrent sanitized processes), which run alone after the others; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
@@ -43,6 +44,7 @@ count() {
 }
 jobs="$(count HPG_SANITIZE_JOBS)" || exit 2
 test_jobs="$(count HPG_TEST_JOBS)" || exit 2
+split_jobs="$(count HPG_TEST_SPLIT_JOBS)" || exit 2
 shards="$(count HPG_SANITIZE_SHARDS)" || exit 2
 # HPG_SANITIZE_PARTS="3 15": only those parts of the sharded tests (to rerun the ones that did not
 # finish; the other tests still run, so narrow them with HPG_SANITIZE_FILTER); each must be a part
@@ -123,14 +125,29 @@ for step in "${steps[@]}"; do
         # mostly host work, so a machine's cores cut the suite's time), then the tests matching
         # HPG_TEST_ALONE (default: those that read the device's free memory, count device calls,
         # run device loops or many threads) in a process of their own after them.
+        # HPG_TEST_SPLIT_JOBS=M (default 1: not split): the tests that loop over the data set's
+        # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*) take most of
+        # the suite's time, a few cases each, so gtest's shards leave most cores idle behind them:
+        # they run instead as M processes at once, process k taking every M-th graph from the
+        # k-th (HPG_TEST_SHARD=k/M, test_support.hpp).
         alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
         filter="${HPG_TEST_FILTER:-*}"
-        # gtest's filter is POSITIVE[-NEGATIVE]: the tests run alone join its negative part.
-        if [[ "$filter" == *-* ]]; then sharded="$filter:$alone"; else sharded="$filter-$alone"; fi
+        split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*}"
+        excluded="$alone"
+        [ "$split_jobs" -gt 1 ] && excluded="$alone:$split"
+        # gtest's filter is POSITIVE[-NEGATIVE]: the tests run elsewhere join its negative part.
+        if [[ "$filter" == *-* ]]; then sharded="$filter:$excluded"; else sharded="$filter-$excluded"; fi
         for ((k = 0; k < test_jobs; k++)); do
           GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" "$bindir/hpgraph_tests" --gtest_brief=1 \
             --gtest_filter="$sharded" >"$out/tests-$k.log" 2>&1 &
         done
+        if [ "$split_jobs" -gt 1 ]; then
+          if [[ "$filter" == *-* ]]; then split_filter="$split-${filter#*-}"; else split_filter="$split"; fi
+          for ((k = 0; k < split_jobs; k++)); do
+            HPG_TEST_SHARD="$k/$split_jobs" "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$split_filter" \
+              >"$out/tests-split-$k.log" 2>&1 &
+          done
+        fi
         for job in $(jobs -p); do wait "$job" || status=1; done
         "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$alone" >"$out/tests-alone.log" 2>&1 || status=1
         cat "$out"/tests-*.log >"$out/tests.log"

@@ -247,7 +247,7 @@ TEST(SparsePathsGpu, PushFoldsByAtomicsAsBySorting) {
 // The push keeps its output bits and the slots it folds into from call to call, clean
 // (hpgraph/cuda/clean_scratch.cuh): whichever way T was listed (one block's sort of at most 8192
 // outputs, or the scan of the bitmap's words), each push leaves the bits zero and the slots the
-// monoid's identity, so that the next push starts clean. Two pushes in turn, each against the host.
+// monoid's identity, so that the next push starts clean. Pushes in turn, each against the host.
 TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   namespace dc = hpg::detail::cuda;
@@ -273,6 +273,18 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
     expect_same(wh, wg, how);
     hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), how + ", slots");
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), how + ", bits");
+  }
+  // Under any, a push whose bound on outputs is small appends them (T jumbled), and its last
+  // block clears the bits it set and the two counters after them (push_cleared_by_last_block).
+  const Index words_at = ((size + 31) / 32 + 1) / 2;  // the bits as 8-byte words, then the counters
+  for (const double density : {0.0005, 0.01, 0.0005}) {
+    const auto u = random_vector<std::int64_t>(size, density, g());
+    hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, u.host, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, u.gpu, ag, hpg::desc::push);
+    const std::string how = "any.pair, nvals(u) " + std::to_string(u.host.nvals());
+    expect_same(wh, wg, how);
+    hpg::test::expect_left_clean(dc::ScratchUse::bitmap, 2 * (words_at + 2), std::uint32_t(0), how + ", bits and counters");
   }
 }
 #endif
