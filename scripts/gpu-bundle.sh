@@ -3,8 +3,8 @@
 # programs for sm_90, the hpgraph program, the shared libraries they need that a machine with only
 # the CUDA driver lacks (libgraphblas xz-compressed), the bundled and shared graph data, and
 # run.sh. Carry .gpu-bundle to the GPU machine and run scripts/gpu-run.sh there.
-#   HPG_BUNDLE_PROGRAMS="hpgraph hpgraph_tests kernel_trace": only those programs (a bundle small
-#   enough to carry beside an old build); HPG_BUNDLE_OLD=<an hpgraph program built before a
+#   HPG_BUNDLE_PROGRAMS="hpgraph hpgraph_tests kernel_trace": only those programs, and only they
+#   are built (a bundle small enough to carry beside an old build); HPG_BUNDLE_OLD=<an hpgraph program built before a
 #   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build; or a
 #   folder of programs built before it (hpgraph, bench_latency, ...): each carried as
 #   old/<name>.xz (gpu-run.sh's latency-ab step runs old/bench_latency beside this one).
@@ -16,8 +16,15 @@ build="$HPG_ROOT/build-gpu"
 bundle="$HPG_ROOT/.gpu-bundle"
 cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_TESTS=ON \
   -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
-cmake --build "$build" -j"$HPG_JOBS"
-cmake --build "$build" -j"$HPG_JOBS" --target kernel_trace  # not part of `all`: CI does not build it
+if [ -n "${HPG_BUNDLE_PROGRAMS:-}" ]; then
+  # Only those programs are built (the hpgraph program is the hpgraph_cli target).
+  targets=()
+  for b in $HPG_BUNDLE_PROGRAMS; do targets+=("$([ "$b" = hpgraph ] && echo hpgraph_cli || echo "$b")"); done
+  cmake --build "$build" -j"$HPG_JOBS" --target "${targets[@]}"
+else
+  cmake --build "$build" -j"$HPG_JOBS"
+  cmake --build "$build" -j"$HPG_JOBS" --target kernel_trace  # not part of `all`: CI does not build it
+fi
 
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"

@@ -118,7 +118,7 @@ for step in "${steps[@]}"; do
     tests)
       echo "== GPU test suite =="
       if [ "$test_jobs" -le 1 ]; then
-        "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="${HPG_TEST_FILTER:-*}" 2>&1 | tee "$out/tests.log" | tail -25
+        "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" --gtest_filter="${HPG_TEST_FILTER:-*}" 2>&1 | tee "$out/tests.log" | tail -25
         [ "${PIPESTATUS[0]}" = 0 ] || status=1
       else
         # HPG_TEST_JOBS=N: N shards of the suite at once (gtest's sharding; the parity tests are
@@ -126,30 +126,32 @@ for step in "${steps[@]}"; do
         # HPG_TEST_ALONE (default: those that read the device's free memory, count device calls,
         # run device loops or many threads) in a process of their own after them.
         # HPG_TEST_SPLIT_JOBS=M (default 1: not split): the tests that loop over the data set's
-        # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*) take most of
+        # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*:CliCheck/*, which
+        # take HPG_TEST_SHARD) take most of
         # the suite's time, a few cases each, so gtest's shards leave most cores idle behind them:
         # they run instead as M processes at once, process k taking every M-th graph from the
         # k-th (HPG_TEST_SHARD=k/M, test_support.hpp).
         alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
         filter="${HPG_TEST_FILTER:-*}"
-        split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*}"
+        split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*:CliCheck/*}"
         excluded="$alone"
         [ "$split_jobs" -gt 1 ] && excluded="$alone:$split"
+        # HPG_TEST_BRIEF=0: every test's line and time in the logs (to find the slow ones).
         # gtest's filter is POSITIVE[-NEGATIVE]: the tests run elsewhere join its negative part.
         if [[ "$filter" == *-* ]]; then sharded="$filter:$excluded"; else sharded="$filter-$excluded"; fi
         for ((k = 0; k < test_jobs; k++)); do
-          GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" "$bindir/hpgraph_tests" --gtest_brief=1 \
+          GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" \
             --gtest_filter="$sharded" >"$out/tests-$k.log" 2>&1 &
         done
         if [ "$split_jobs" -gt 1 ]; then
           if [[ "$filter" == *-* ]]; then split_filter="$split-${filter#*-}"; else split_filter="$split"; fi
           for ((k = 0; k < split_jobs; k++)); do
-            HPG_TEST_SHARD="$k/$split_jobs" "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$split_filter" \
+            HPG_TEST_SHARD="$k/$split_jobs" "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" --gtest_filter="$split_filter" \
               >"$out/tests-split-$k.log" 2>&1 &
           done
         fi
         for job in $(jobs -p); do wait "$job" || status=1; done
-        "$bindir/hpgraph_tests" --gtest_brief=1 --gtest_filter="$alone" >"$out/tests-alone.log" 2>&1 || status=1
+        "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" --gtest_filter="$alone" >"$out/tests-alone.log" 2>&1 || status=1
         cat "$out"/tests-*.log >"$out/tests.log"
         grep -hE '^\[  (FAILED|PASSED|SKIPPED) |tests? from .* ran' "$out"/tests-*.log | tail -40
       fi
