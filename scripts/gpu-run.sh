@@ -126,14 +126,14 @@ for step in "${steps[@]}"; do
         # HPG_TEST_ALONE (default: those that read the device's free memory, count device calls,
         # run device loops or many threads) in a process of their own after them.
         # HPG_TEST_SPLIT_JOBS=M (default 1: not split): the tests that loop over the data set's
-        # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*:CliCheck/*, which
+        # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*:*CliCheck.*, which
         # take HPG_TEST_SHARD) take most of
         # the suite's time, a few cases each, so gtest's shards leave most cores idle behind them:
         # they run instead as M processes at once, process k taking every M-th graph from the
         # k-th (HPG_TEST_SHARD=k/M, test_support.hpp).
         alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
         filter="${HPG_TEST_FILTER:-*}"
-        split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*:CliCheck/*}"
+        split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*:*CliCheck.*}"
         excluded="$alone"
         [ "$split_jobs" -gt 1 ] && excluded="$alone:$split"
         # HPG_TEST_BRIEF=0: every test's line and time in the logs (to find the slow ones).
