@@ -8,8 +8,9 @@
 #   is passed to it)
 #   HPG_BENCHES="bench_spmv ..." limits the bench step; HPG_SANITIZERS="memcheck ..." the tools;
 #   HPG_TEST_FILTER=<gtest filter> the tests step (HPG_TEST_JOBS=N runs it as N shards at once,
-#   HPG_TEST_ALONE's tests after them, HPG_TEST_SPLIT_JOBS=M the data-set tests as M processes
-#   beside them); HPG_BENCH_ARGS="..." is passed to every bench
+#   HPG_TEST_ALONE's tests before them, HPG_TEST_SPLIT_JOBS=M the data-set tests as M processes
+#   and HPG_TEST_OWN's slow tests a process each beside them, HPG_TEST_TIMEOUT=S a bound on each
+#   process); HPG_BENCH_ARGS="..." is passed to every bench
 #   program (a --benchmark_filter, say); HPG_SANITIZE_JOBS=N runs the sanitized tests N at a time,
 #   one process each, except those matching HPG_SANITIZE_SERIAL (default LoopGpu.*: memcheck fails
 #   WHILE graphs in concurrent sanitized processes), which run alone after the others; HPG_SANITIZE_ARGS adds compute-sanitizer options (e.g.
@@ -122,36 +123,54 @@ for step in "${steps[@]}"; do
         [ "${PIPESTATUS[0]}" = 0 ] || status=1
       else
         # HPG_TEST_JOBS=N: N shards of the suite at once (gtest's sharding; the parity tests are
-        # mostly host work, so a machine's cores cut the suite's time), then the tests matching
+        # mostly host work, so a machine's cores cut the suite's time), after the tests matching
         # HPG_TEST_ALONE (default: those that read the device's free memory, count device calls,
-        # run device loops or many threads) in a process of their own after them.
+        # run device loops or many threads) in a process of their own.
         # HPG_TEST_SPLIT_JOBS=M (default 1: not split): the tests that loop over the data set's
         # graphs (HPG_TEST_SPLIT, a gtest filter, default *SuiteSparseAlgorithms*:*CliCheck.*, which
         # take HPG_TEST_SHARD) take most of
         # the suite's time, a few cases each, so gtest's shards leave most cores idle behind them:
         # they run instead as M processes at once, process k taking every M-th graph from the
         # k-th (HPG_TEST_SHARD=k/M, test_support.hpp).
+        # HPG_TEST_OWN (a gtest filter; default: the cuda cases that took 45-121 s each on an H100
+        # on 2026-11-28, bench/results/clean-bits-h100-2026-11-28/gpu-tests-summary.txt): each
+        # matching test in a process of its own beside the shards, so that no shard queues two
+        # of them. HPG_TEST_TIMEOUT=S (default 0: none) stops every process of the suite after S
+        # seconds, so that a cut run still reaches its summary and leaves no test running.
+        # The tests run alone go first: they take seconds, and a cut cannot lose them.
         alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
         filter="${HPG_TEST_FILTER:-*}"
         split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*:*CliCheck.*}"
+        own="${HPG_TEST_OWN-*ParityEwise.*/cuda:*ParityApply.*/cuda:*ParityMxv.Semirings/cuda:*ParityVxm.Semirings/cuda:*ParityMxm.Mxm/cuda}"
+        limit="${HPG_TEST_TIMEOUT:-0}"
+        brief="${HPG_TEST_BRIEF:-1}"
         excluded="$alone"
-        [ "$split_jobs" -gt 1 ] && excluded="$alone:$split"
+        [ "$split_jobs" -gt 1 ] && excluded="$excluded:$split"
+        [ -n "$own" ] && excluded="$excluded:$own"
         # HPG_TEST_BRIEF=0: every test's line and time in the logs (to find the slow ones).
         # gtest's filter is POSITIVE[-NEGATIVE]: the tests run elsewhere join its negative part.
+        negative=""
+        [[ "$filter" == *-* ]] && negative="-${filter#*-}"
         if [[ "$filter" == *-* ]]; then sharded="$filter:$excluded"; else sharded="$filter-$excluded"; fi
+        timeout "$limit" "$bindir/hpgraph_tests" --gtest_brief="$brief" --gtest_filter="$alone$negative" >"$out/tests-alone.log" 2>&1 || status=1
         for ((k = 0; k < test_jobs; k++)); do
-          GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" \
+          GTEST_TOTAL_SHARDS="$test_jobs" GTEST_SHARD_INDEX="$k" timeout "$limit" "$bindir/hpgraph_tests" --gtest_brief="$brief" \
             --gtest_filter="$sharded" >"$out/tests-$k.log" 2>&1 &
         done
         if [ "$split_jobs" -gt 1 ]; then
-          if [[ "$filter" == *-* ]]; then split_filter="$split-${filter#*-}"; else split_filter="$split"; fi
           for ((k = 0; k < split_jobs; k++)); do
-            HPG_TEST_SHARD="$k/$split_jobs" "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" --gtest_filter="$split_filter" \
-              >"$out/tests-split-$k.log" 2>&1 &
+            HPG_TEST_SHARD="$k/$split_jobs" timeout "$limit" "$bindir/hpgraph_tests" --gtest_brief="$brief" \
+              --gtest_filter="$split$negative" >"$out/tests-split-$k.log" 2>&1 &
           done
         fi
+        if [ -n "$own" ]; then
+          k=0
+          while read -r t; do
+            timeout "$limit" "$bindir/hpgraph_tests" --gtest_brief="$brief" --gtest_filter="$t" >"$out/tests-own-$k.log" 2>&1 &
+            k=$((k + 1))
+          done < <("$bindir/hpgraph_tests" --gtest_list_tests --gtest_filter="$own$negative" | awk '/^[^ ]/ {s = $1} /^  / {print s $1}')
+        fi
         for job in $(jobs -p); do wait "$job" || status=1; done
-        "$bindir/hpgraph_tests" --gtest_brief="${HPG_TEST_BRIEF:-1}" --gtest_filter="$alone" >"$out/tests-alone.log" 2>&1 || status=1
         cat "$out"/tests-*.log >"$out/tests.log"
         grep -hE '^\[  (FAILED|PASSED|SKIPPED) |tests? from .* ran' "$out"/tests-*.log | tail -40
       fi
