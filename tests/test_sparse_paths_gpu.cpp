@@ -264,13 +264,18 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
   hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
   ah.build(r, c, v, hpg::first<std::int64_t>{});
   ag.build(r, c, v, hpg::first<std::int64_t>{});
-  for (const double density : {0.3, 0.0005, 0.3}) {  // the bitmap scanned, then one block's sort, then the scan again
+  // A push of a random u of this density by semiring s on both backends, compared; says which.
+  const auto push_both = [&](const auto& s, const char* name, double density) {
     const auto u = random_vector<std::int64_t>(size, density, g());
     hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
-    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, u.host, ah);
-    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, u.gpu, ag, hpg::desc::push);
-    const std::string how = "nvals(u) " + std::to_string(u.host.nvals());
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, s, u.host, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, s, u.gpu, ag, hpg::desc::push);
+    const std::string how = std::string(name) + ", nvals(u) " + std::to_string(u.host.nvals());
     expect_same(wh, wg, how);
+    return how;
+  };
+  for (const double density : {0.3, 0.0005, 0.3}) {  // the bitmap scanned, then one block's sort, then the scan again
+    const std::string how = push_both(hpg::min_plus<std::int64_t>, "min.plus", density);
     hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), how + ", slots");
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), how + ", bits");
   }
@@ -278,12 +283,7 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
   // block clears the bits it set and the two counters after them (push_cleared_by_last_block).
   const Index words_at = ((size + 31) / 32 + 1) / 2;  // the bits as 8-byte words, then the counters
   for (const double density : {0.0005, 0.01, 0.0005}) {
-    const auto u = random_vector<std::int64_t>(size, density, g());
-    hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
-    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, u.host, ah);
-    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, u.gpu, ag, hpg::desc::push);
-    const std::string how = "any.pair, nvals(u) " + std::to_string(u.host.nvals());
-    expect_same(wh, wg, how);
+    const std::string how = push_both(hpg::any_pair<std::int64_t>, "any.pair", density);
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, 2 * (words_at + 2), std::uint32_t(0), how + ", bits and counters");
   }
 }

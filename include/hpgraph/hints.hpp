@@ -43,7 +43,8 @@ inline void set_hyb_column_order(HybColumnOrder order) {
 /// ahead: there it is a no-op. Results never depend on it.
 template <class T>
 void prepare(const Matrix<T>& a, Prepare what) {
-  if (static_cast<unsigned>(what) & ~7u) detail::throw_error(Info::invalid_value, "prepare: not a set of Prepare values");
+  constexpr auto every = static_cast<unsigned>(Prepare::hyb | Prepare::transpose | Prepare::hyb_of_transpose);
+  if (static_cast<unsigned>(what) & ~every) detail::throw_error(Info::invalid_value, "prepare: not a set of Prepare values");
   detail::on_backend(a.backend(), [&](auto ops) { ops.prepare(a, what); });
 }
 
