@@ -79,13 +79,7 @@ CsrInput<T> csr_input(const DeviceCsr<T>& a) {
 /// The row holding entry e: the last r with ptr[r] <= e (empty rows before it share its start and
 /// lose to it). Used where a kernel walks entries rather than rows, to balance uneven rows.
 __device__ inline Index row_of_entry(const std::uint64_t* ptr, Index nrows, std::uint64_t e) {
-  Index lo = 0, hi = nrows;
-  while (hi - lo > 1) {
-    const Index mid = (lo + hi) / 2;
-    if (ptr[mid] <= e) lo = mid;
-    else hi = mid;
-  }
-  return lo;
+  return last_at_most_in(ptr, nrows, e);
 }
 
 // ---- building results -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/detail/sorted_search.hpp"
 
 namespace hpg::detail::cuda {
 namespace {
@@ -39,12 +40,7 @@ struct entry_key {
   Index nrows;
   __host__ __device__ std::uint64_t operator()(std::uint64_t k) const {
     // the row r with ptr[r] <= k < ptr[r + 1]
-    Index lo = 0, hi = nrows;
-    while (hi - lo > 1) {
-      Index mid = (lo + hi) / 2;
-      if (ptr[mid] <= k) lo = mid; else hi = mid;
-    }
-    return (lo << 32) | col[k];
+    return (last_at_most_in(ptr, nrows, k) << 32) | col[k];
   }
 };
 

@@ -39,6 +39,7 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
+#include "hpgraph/detail/sorted_search.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -144,12 +145,7 @@ struct PushProduct {
 template <class Offset>
 __device__ PushProduct push_product_at(std::uint64_t e, const Offset* ptr, const std::uint32_t* uidx, Index nu,
                                                const std::uint64_t* start) {
-  Index lo = 0, hi = nu;  // the last q with start[q] <= e
-  while (hi - lo > 1) {
-    const Index mid = (lo + hi) / 2;
-    if (start[mid] <= e) lo = mid;
-    else hi = mid;
-  }
+  const Index lo = last_at_most_in(start, nu, e);  // the last q with start[q] <= e
   return {lo, ptr[uidx[lo]] + (e - start[lo])};
 }
 

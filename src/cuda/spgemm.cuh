@@ -24,6 +24,7 @@
 #include "hpgraph/detail/switches.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/ops/semiring.hpp"
+#include "hpgraph/detail/sorted_search.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -139,12 +140,7 @@ template <class SR, class A, class B, class Z>
 __global__ void esc_expand_kernel(SR s, CsrView<A> a, CsrView<B> b, const std::uint32_t* arow, const std::uint64_t* start, std::uint64_t nnza,
                                   std::uint64_t total, MaskView m, std::uint64_t* key, Z* prod) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
-    std::uint64_t lo = 0, hi = nnza;  // the last p with start[p] <= e (one with no products shares the next one's start)
-    while (hi - lo > 1) {
-      const std::uint64_t mid = (lo + hi) / 2;
-      if (start[mid] <= e) lo = mid;
-      else hi = mid;
-    }
+    const std::uint64_t lo = last_at_most_in(start, nnza, e);  // one with no products shares the next one's start
     const Index i = arow[lo];
     const std::uint32_t k = a.col[lo];
     const std::uint64_t q = b.ptr[k] + (e - start[lo]);
