@@ -50,10 +50,16 @@ std::vector<T> to_host(const hpg::detail::DeviceArray<T>& a, std::size_t n) {
   return h;
 }
 
-TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
-  HPG_SKIP_IF_NO_BACKEND(hpg::Backend::cuda);
-  const Index tile = dc::counted_scan_tile;
-  const Index grid_items = Index(dc::counted_scan_grid(Index(1) << 30)) * tile;  // a full grid's one tile each
+/// The same items cut by another policy: a tile of 256, four blocks an SM (the bitmap list's).
+struct NarrowRecorder : Recorder {
+  using policy = dc::CountedScanPolicy<1, 4>;
+};
+
+template <class R>
+void prefixes_and_total_as_on_the_host() {
+  using Policy = typename dc::counted_scan_policy<R>::type;
+  const Index tile = Policy::tile;
+  const Index grid_items = Index(dc::counted_scan_grid<Policy>(Index(1) << 30)) * tile;  // a full grid's one tile each
   for (const Index m : {Index(0), Index(1), tile - 1, tile, tile + 1, 5 * tile + 3, grid_items - 1, grid_items + 1, 3 * grid_items + 77}) {
     for (const bool on_device : {false, true}) {
       const Index bound = on_device ? 2 * m + 5 : m;
@@ -64,13 +70,19 @@ TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
       const unsigned long long mm = m;
       hpg::detail::copy_host_to_device(word.data(), &mm, sizeof mm);
       const hpg::detail::DeviceCount::View count = on_device ? hpg::detail::DeviceCount::View{0, word.data()} : hpg::detail::DeviceCount::View{m};
-      dc::counted_scan(count, bound, Recorder{prefix.data(), calls.data(), total.data()}, "test scan");
+      R r;
+      r.prefix = prefix.data();
+      r.calls = calls.data();
+      r.total_out = total.data();
+      dc::counted_scan(count, bound, r, "test scan");
       const auto p = to_host(prefix, bound + 1);
       const auto c = to_host(calls, bound + 1);
       const auto t = to_host(total, 2);
-      const std::string how = "count " + std::to_string(m) + (on_device ? " on the device, bound " + std::to_string(bound) : " on the host");
+      const std::string how = "tile " + std::to_string(tile) + ", count " + std::to_string(m) +
+                              (on_device ? " on the device, bound " + std::to_string(bound) : " on the host");
       // the status this thread's scans share, as the scan left it
-      hpg::test::expect_left_clean(dc::ScratchUse::scan_status, dc::counted_scan_grid(bound) + dc::counted_scan_sums_at, 0ull, how + ", status");
+      hpg::test::expect_left_clean(dc::ScratchUse::scan_status, dc::counted_scan_grid<Policy>(bound) + dc::counted_scan_sums_at, 0ull,
+                                   how + ", status");
       std::uint64_t sum = 0;
       for (Index i = 0; i < m; ++i) {
         ASSERT_EQ(c[i], 1u) << how << ": item " << i << " emitted " << c[i] << " times (or with a wrong value)";
@@ -82,6 +94,12 @@ TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
       EXPECT_EQ(t[1], sum) << how;
     }
   }
+}
+
+TEST(CountedScanGpu, PrefixesAndTotalAsOnTheHost) {
+  HPG_SKIP_IF_NO_BACKEND(hpg::Backend::cuda);
+  prefixes_and_total_as_on_the_host<Recorder>();
+  prefixes_and_total_as_on_the_host<NarrowRecorder>();
 }
 
 TEST(CountedScanGpu, SelectByStencilKeepsOrderAndStopsAtTheCount) {

@@ -122,6 +122,38 @@ TEST(JumbledGpu, AJumbledDriverKeepsItsOrderThroughApplyAndEwiseMult) {
   expect_same(hm, gmul, "ewise_mult driven by a jumbled list");
 }
 
+// A select, and an apply whose mask is probed as it maps, compact in one kernel whose blocks
+// append what they keep (map_select_kernel): the result is jumbled, every kept entry once. Large
+// enough for many blocks on a capped grid (a count left on the device by the select before it).
+TEST(JumbledGpu, ASelectAndAMaskedApplyAppendWhatTheyKeep) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index big = 1 << 20;
+  std::vector<Index> idx;
+  std::vector<std::int64_t> val;
+  for (Index i = 3; i < big; i += 11) {
+    idx.push_back(i);
+    val.push_back(static_cast<std::int64_t>(i % 13) - 6);
+  }
+  hpg::Vector<std::int64_t> hu(big, Backend::host), gu(big, Backend::cuda);
+  hu.build(idx, val);
+  gu.build(idx, val);
+  hpg::Vector<std::int64_t> hs(big, Backend::host), gs(big, Backend::cuda), hw(big, Backend::host), gw(big, Backend::cuda);
+  hpg::select(hs, hpg::no_mask, hpg::no_accum, hpg::valuegt<std::int64_t>{}, hu, std::int64_t(0));
+  hpg::select(gs, hpg::no_mask, hpg::no_accum, hpg::valuegt<std::int64_t>{}, gu, std::int64_t(0));
+  EXPECT_TRUE(is_jumbled(gs));
+  // w<!struct(s), replace> = -u: u's entries that the select dropped; s (jumbled, its count on the
+  // device) is sorted for the probe.
+  const hpg::Descriptor d = hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace;
+  hpg::apply(hw, hs, hpg::no_accum, hpg::ainv<std::int64_t>{}, hu, d);
+  hpg::apply(gw, gs, hpg::no_accum, hpg::ainv<std::int64_t>{}, gu, d);
+  EXPECT_TRUE(is_jumbled(gw));
+  expect_same(hs, gs, "select, appended");
+  expect_same(hw, gw, "masked apply, appended");
+  EXPECT_EQ(gs.nvals() + gw.nvals(), gu.nvals());
+  EXPECT_GT(gs.nvals(), 10000u);
+  EXPECT_GT(gw.nvals(), 10000u);
+}
+
 TEST(JumbledGpu, AssignByMergeResizeAndTheMoveToTheHostSortFirst) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const hpg::test::RestoreTuning restore;

@@ -17,6 +17,10 @@ namespace hpg::detail::cuda {
 template <class Z>
 struct BitList {
   using value_type = std::uint32_t;
+  // A word a thread and four blocks an SM: a warp's 32 words are contiguous and their set bits are
+  // written in a few batches, by four times the warps of the default policy (a tile of 1024 words
+  // a block left SSSP's list step on the 2048 x 2048 grid 16.4 us a round on 128 blocks, H100).
+  using policy = CountedScanPolicy<1, 4>;
   std::uint32_t* bits;
   Z* kept;
   bool restore_kept;

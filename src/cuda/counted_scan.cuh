@@ -30,6 +30,7 @@
 //   emit_by_warp(i, valid, prefix)        called by all 32 lanes of a warp together, each with its
 //                                         item (valid false: a lane past the count, no item); the
 //                                         item is not read again after it (it may clear it)
+//   policy (optional)                     a CountedScanPolicy: how the work is cut (below)
 #pragma once
 
 #include <cub/block/block_reduce.cuh>
@@ -45,15 +46,39 @@
 namespace hpg::detail::cuda {
 
 inline constexpr unsigned counted_scan_threads = 256;
-inline constexpr unsigned counted_scan_items = 4;  // per thread and tile: a tile is 1024 items
-inline constexpr Index counted_scan_tile = Index(counted_scan_threads) * counted_scan_items;
 
-/// Chunk b's items: [begin, end) of the first m, in whole tiles (one chunk per block).
+/// How a counted scan cuts its work (CUB's tuning policies are the model): the items a thread
+/// takes in a tile, and the most blocks an SM runs (the grid is at most that many per SM, and the
+/// kernel is compiled to fit them). Few items and many blocks suit items whose emit is slow and
+/// whose value is cheap: a bitmap word's set bits are written by dependent loads, so the more
+/// warps share the words the more of those loads overlap.
+template <unsigned ItemsPerThread, unsigned BlocksPerSm>
+struct CountedScanPolicy {
+  static constexpr unsigned items = ItemsPerThread;
+  static constexpr Index tile = Index(counted_scan_threads) * ItemsPerThread;
+  static constexpr unsigned blocks_per_sm = BlocksPerSm;
+};
+using CountedScanDefault = CountedScanPolicy<4, 2>;  // a tile is 1024 items, two blocks an SM
+inline constexpr unsigned counted_scan_items = CountedScanDefault::items;
+inline constexpr Index counted_scan_tile = CountedScanDefault::tile;
+
+/// The items' policy: Items::policy, or the default.
+template <class Items>
+struct counted_scan_policy {
+  using type = CountedScanDefault;
+};
+template <class Items>
+  requires requires { typename Items::policy; }
+struct counted_scan_policy<Items> {
+  using type = typename Items::policy;
+};
+
+/// Chunk b's items: [begin, end) of the first m, in whole tiles of `tile` (one chunk per block).
 struct CountedChunk {
   Index begin, end;
-  __device__ static CountedChunk of(Index m, unsigned b) {
-    const Index tiles = (m + counted_scan_tile - 1) / counted_scan_tile;
-    const Index per_block = (tiles + gridDim.x - 1) / gridDim.x * counted_scan_tile;
+  __device__ static CountedChunk of(Index m, unsigned b, Index tile) {
+    const Index tiles = (m + tile - 1) / tile;
+    const Index per_block = (tiles + gridDim.x - 1) / gridDim.x * tile;
     const Index begin = std::min<Index>(m, Index(b) * per_block);
     return {begin, std::min<Index>(m, begin + per_block)};
   }
@@ -88,10 +113,12 @@ __device__ inline void counted_scan_leave(unsigned long long* status) {
 
 /// status: word 0 the ticket, word 1 the blocks done, word 2 + b chunk b's published sum; all
 /// zero at the launch, and again once the kernel is done.
-template <class Items>
-__global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(DeviceCount::View count, Items items,
-                                                                            unsigned long long* status) {
+template <class Items, class Policy = typename counted_scan_policy<Items>::type>
+__global__ void __launch_bounds__(counted_scan_threads, Policy::blocks_per_sm) counted_scan_kernel(DeviceCount::View count, Items items,
+                                                                                                   unsigned long long* status) {
   using V = typename Items::value_type;
+  constexpr unsigned items_per_thread = Policy::items;
+  constexpr Index tile_items = Policy::tile;
   using Reduce = cub::BlockReduce<V, counted_scan_threads>;
   using Scan = cub::BlockScan<V, counted_scan_threads>;
   __shared__ union {
@@ -104,7 +131,7 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   __syncthreads();
   const unsigned chunk = chunk_of_block;
   const Index m = count_of(count);
-  const CountedChunk c = CountedChunk::of(m, chunk);
+  const CountedChunk c = CountedChunk::of(m, chunk, tile_items);
   // The chunks past the count are empty and nobody waits for them (a block waits only for the
   // chunks before its own): their blocks stop here, and the total comes from the chunk that holds
   // the last item (chunk 0 when there are none). A short count in a long bound (a device loop's
@@ -130,20 +157,20 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   if (threadIdx.x == 0) base_of_block = before;
   __syncthreads();
   V base = base_of_block;
-  for (Index tile = c.begin; tile < c.end; tile += counted_scan_tile) {
-    V v[counted_scan_items];
+  for (Index tile = c.begin; tile < c.end; tile += tile_items) {
+    V v[items_per_thread];
 #pragma unroll
-    for (unsigned k = 0; k < counted_scan_items; ++k) {
-      const Index i = tile + Index(threadIdx.x) * counted_scan_items + k;
+    for (unsigned k = 0; k < items_per_thread; ++k) {
+      const Index i = tile + Index(threadIdx.x) * items_per_thread + k;
       v[k] = i < c.end ? items.value(i) : V(0);
     }
-    V prefix[counted_scan_items];
+    V prefix[items_per_thread];
     V tile_sum = 0;
     __syncthreads();  // the scratch is reused tile after tile
     Scan(scratch.scan).ExclusiveSum(v, prefix, tile_sum);
 #pragma unroll
-    for (unsigned k = 0; k < counted_scan_items; ++k) {
-      const Index i = tile + Index(threadIdx.x) * counted_scan_items + k;
+    for (unsigned k = 0; k < items_per_thread; ++k) {
+      const Index i = tile + Index(threadIdx.x) * items_per_thread + k;
       if constexpr (WarpEmitted<Items>) items.emit_by_warp(i, i < c.end, base + prefix[k]);  // every lane: the tile loop is block-uniform
       else if (i < c.end) items.emit(i, base + prefix[k], v[k]);
     }
@@ -153,18 +180,19 @@ __global__ void __launch_bounds__(counted_scan_threads) counted_scan_kernel(Devi
   counted_scan_leave(status);
 }
 
-/// The blocks a counted scan runs on for at most `bound` items: two per SM, fewer when the bound
-/// fills fewer tiles.
-inline unsigned counted_scan_grid(Index bound) {
-  const Index tiles = std::max<Index>(1, (bound + counted_scan_tile - 1) / counted_scan_tile);
-  return static_cast<unsigned>(std::min<Index>(tiles, Index(2) * multiprocessors()));
+/// The blocks a counted scan runs on for at most `bound` items: the policy's blocks per SM, fewer
+/// when the bound fills fewer tiles.
+template <class Policy = CountedScanDefault>
+unsigned counted_scan_grid(Index bound) {
+  const Index tiles = std::max<Index>(1, (bound + Policy::tile - 1) / Policy::tile);
+  return static_cast<unsigned>(std::min<Index>(tiles, Index(Policy::blocks_per_sm) * multiprocessors()));
 }
 
 /// Scans the first count_of(count) items (at most `bound`) as the top of this file says; ordered
 /// on the library's stream, no host wait. `what` names the operation in an error.
 template <class Items>
 void counted_scan(DeviceCount::View count, Index bound, const Items& items, const char* what) {
-  const unsigned grid = counted_scan_grid(bound);
+  const unsigned grid = counted_scan_grid<typename counted_scan_policy<Items>::type>(bound);
   CleanScratch status = zeroed_scratch(ScratchUse::scan_status, (grid + counted_scan_sums_at) * sizeof(unsigned long long), what);
   counted_scan_kernel<<<grid, counted_scan_threads, 0, stream()>>>(count, items, static_cast<unsigned long long*>(status.data()));
   check_launch("counted_scan_kernel");

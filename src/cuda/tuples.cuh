@@ -250,7 +250,12 @@ struct EntryLookup {
   const std::uint8_t* present = nullptr;  // bitmap form
   const std::uint32_t* idx = nullptr;     // sparse form
   DeviceCount::View count;
+  bool full = false;  // every entry present (a bitmap whose count is its size): nothing to read
   HPG_HOST_DEVICE bool find(Index i, Index& pos) const {
+    if (full) {
+      pos = i;
+      return true;
+    }
     if (present) {
       pos = i;
       return present[i] != 0;
