@@ -201,6 +201,39 @@ TEST(LoopGpu, CarriesSwappedSparseVectorsAndCopiesMadeInTheBody) {
   hpg::test::expect_same(hk, gk, "kept");
 }
 
+/// Vectors the body replaces whole before it reads them (no accumulator; no mask, or a mask with
+/// replace) are not carried into the rounds: t and masked below. After the loop they hold what
+/// the last round left, as on the host, and nothing of their value from before the loop (t(9)).
+/// One the body also reads before it writes it (sum, with an accumulator) is carried.
+TEST(LoopGpu, OverwrittenVectorsAreNotCarriedAndEndAsTheLastRoundLeftThem) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);  // the rounds after the first replay the graph
+  const auto run = [](Backend b) {
+    hpg::Vector<int> v = countdown(b), t(10, b), masked(10, b), sum(10, b);
+    t.set_element(99, 9);
+    masked.set_element(98, 8);
+    const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] {
+      hpg::apply(t, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::minus<int>{}, 1), v);  // t = v - 1
+      hpg::apply(masked, v, hpg::no_accum, hpg::bind_second(hpg::times<int>{}, 10), t, hpg::desc::replace);  // masked<v, replace> = 10 t
+      hpg::apply(sum, hpg::no_mask, hpg::plus<int>{}, hpg::identity<int>{}, t);  // sum += t
+      hpg::select(v, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, t, 0);  // v = t where t > 0
+    });
+    return std::make_tuple(rounds, std::move(v), std::move(t), std::move(masked), std::move(sum));
+  };
+  auto [hr, hv, ht, hm, hs] = run(Backend::host);
+  const std::uint64_t before = graphs_run();
+  auto [gr, gv, gt, gm, gs] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u);
+  EXPECT_EQ(hpg::detail::device_loop_overwritten, 2u);  // t and masked
+  EXPECT_EQ(hr, 5u);
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(ht.nvals(), 1u);  // the last round: v(0) = 1 became t(0) = 0
+  hpg::test::expect_same(hv, gv, "v");
+  hpg::test::expect_same(ht, gt, "t, as the last round left it");
+  hpg::test::expect_same(hm, gm, "masked, as the last round left it");
+  hpg::test::expect_same(hs, gs, "the sum of every round's t");
+}
+
 /// set_element in the body is a change made by the host: the rounds run from the host.
 TEST(LoopGpu, SetElementInTheBodyLoopsOnTheHost) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
@@ -405,6 +438,7 @@ TEST(LoopGpu, SsspRoundsRunAsOneGraph) {
   auto count = try_counter();
   const hpg::Vector<float> got = hpg::sssp(a, 0);
   EXPECT_EQ(graphs_run() - before, 1u);
+  EXPECT_EQ(hpg::detail::device_loop_overwritten, 2u);  // the candidates t and their flags, better: not carried
   if (count) {
     const hpg::DeviceCalls calls = count->counts();
     std::cout << "SSSP on a weighted grid 64x64: " << hpg::to_string(calls) << "\n";

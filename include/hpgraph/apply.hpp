@@ -14,7 +14,9 @@ template <class W, class Mask, class Accum, class Op, class U>
   requires std::is_invocable_v<const Op&, const U&>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Descriptor& d = {}) {
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&>>;
-  detail::on_backend(detail::check_map("apply", w, mask, u, d), [&](auto ops) { ops.template apply<Z>(w, mask, accum, op, u, d); });
+  const Backend b = detail::check_map("apply", w, mask, u, d);
+  detail::overwrites_output(w, mask, accum, d, u);
+  detail::on_backend(b, [&](auto ops) { ops.template apply<Z>(w, mask, accum, op, u, d); });
 }
 template <class C, class Mask, class Accum, class Op, class A>
   requires std::is_invocable_v<const Op&, const A&>
@@ -30,8 +32,9 @@ template <class W, class Mask, class Accum, class Op, class U, class S>
 void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
            const Descriptor& d = {}) {
   using Z = std::decay_t<std::invoke_result_t<const Op&, const U&, Index, Index, const S&>>;
-  detail::on_backend(detail::check_map("apply", w, mask, u, d),
-                     [&](auto ops) { ops.template apply_indexed<Z>(w, mask, accum, op, u, thunk, d); });
+  const Backend b = detail::check_map("apply", w, mask, u, d);
+  detail::overwrites_output(w, mask, accum, d, u, thunk);
+  detail::on_backend(b, [&](auto ops) { ops.template apply_indexed<Z>(w, mask, accum, op, u, thunk, d); });
 }
 template <class C, class Mask, class Accum, class Op, class A, class S>
   requires std::is_invocable_v<const Op&, const A&, Index, Index, const S&>

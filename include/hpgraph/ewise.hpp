@@ -17,6 +17,7 @@ void ewise_vector(const char* name, Vector<W>& w, const Mask& mask, const Accum&
   check_dim(name, "u size", u.size(), w.size());
   check_dim(name, "v size", v.size(), w.size());
   check_vector_mask(name, mask, w.size());
+  overwrites_output(w, mask, accum, d, u, v);
   on_backend(b, [&](auto ops) { ops.template ewise<Union>(w, mask, accum, op, u, v, d); });
 }
 /// The same for matrices, either input transposed by the descriptor.

@@ -22,7 +22,10 @@
 // tuning().device_loop_slowest_round_us, mostly device work, stays on the host: the capture
 // would cost more than it saves). The body is then captured; every
 // vector it touches is carried: brought into a form that holds any count of entries, and what the
-// body leaves in it is copied back into that form at the end of every round. A body that asks the
+// body leaves in it is copied back into that form at the end of every round; except a vector whose
+// first touch in the body is a call that replaces it whole (no accumulator, no mask or replace,
+// not one of the call's inputs: SSSP's candidates), which no round reads from the round before:
+// it is not carried, and after the loop holds what the last round left. A body that asks the
 // host for a number (nvals, a reduce to a scalar, extract_element), sets elements, writes a
 // matrix or uses a host vector cannot be a graph: the loop then runs its rounds on the host, with
 // the same results. C++ values the body computes on the host are captured as they were at the
@@ -80,6 +83,9 @@ namespace detail {
 
 /// Loop graphs this thread has run (for tests: whether a loop ran on the device).
 inline thread_local std::uint64_t device_loop_graphs = 0;
+/// The vectors this thread's last loop graph did not carry into its rounds, because the body
+/// overwrites them before it reads them (LoopCapture::overwritten; for tests).
+inline thread_local std::uint64_t device_loop_overwritten = 0;
 /// Why this thread's last device loop ran its rounds from the host instead (what its body did that
 /// a graph cannot hold), or empty: for a test's message and for a user asking why a loop is slow.
 inline thread_local std::string device_loop_declined;
@@ -135,6 +141,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
     cap.recarry = recarry;
+    cap.condition = &c.v;
     bool captured = false, again = false;
     std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
@@ -178,6 +185,11 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       continue;
     }
     done = loop.run(done);
+    device_loop_overwritten = 0;
+    for (const auto& v : cap.carried) {
+      v->after_run();  // the overwritten vectors' last values, from the arena
+      device_loop_overwritten += v->overwritten();
+    }
     ++device_loop_graphs;
     device_loop_declined.clear();
     loop.release_freed();  // after the graph: it read them

@@ -17,6 +17,7 @@ void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const 
   detail::check_dim("mxv", "w size", w.size(), sa.rows);
   detail::check_dim("mxv", "u size", u.size(), sa.cols);
   detail::check_vector_mask("mxv", mask, w.size());
+  detail::overwrites_output(w, mask, accum, d, u);
   detail::on_backend(b, [&](auto ops) { ops.mxv(w, mask, accum, s, a, u, d); });
 }
 
@@ -29,6 +30,7 @@ void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const 
   detail::check_dim("vxm", "u size", u.size(), sa.rows);
   detail::check_dim("vxm", "w size", w.size(), sa.cols);
   detail::check_vector_mask("vxm", mask, w.size());
+  detail::overwrites_output(w, mask, accum, d, u);
   detail::on_backend(b, [&](auto ops) { ops.vxm(w, mask, accum, s, u, a, d); });
 }
 

@@ -13,7 +13,9 @@ namespace hpg {
 template <class W, class Mask, class Accum, class Op, class U, class S>
 void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
             const Descriptor& d = {}) {
-  detail::on_backend(detail::check_map("select", w, mask, u, d), [&](auto ops) { ops.select(w, mask, accum, op, u, thunk, d); });
+  const Backend b = detail::check_map("select", w, mask, u, d);
+  detail::overwrites_output(w, mask, accum, d, u, thunk);
+  detail::on_backend(b, [&](auto ops) { ops.select(w, mask, accum, op, u, thunk, d); });
 }
 template <class C, class Mask, class Accum, class Op, class A, class S>
 void select(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const S& thunk,

@@ -427,11 +427,22 @@ namespace detail {
 #if HPG_HAS_CUDA
 /// A vector a device loop's body touched (see LoopCapture): its carried storage, what the body
 /// left in it copied back at the end of the body, and the storage given back to it afterwards.
+/// One the body overwrites before it reads it (`overwritten`, LoopCapture::overwritten) has no
+/// carried storage: the body sees it empty, nothing is copied back, the vector keeps its value
+/// aside while the body is captured, and takes the last round's after the graph ran.
 template <class T>
 class CarriedVector final : public LoopCarried {
  public:
-  CarriedVector(const Vector<T>& v, Index scale, bool count_full, bool jumbled) : v_(&const_cast<Vector<T>&>(v)) {
+  CarriedVector(const Vector<T>& v, Index scale, bool count_full, bool jumbled, bool overwritten)
+      : v_(&const_cast<Vector<T>&>(v)), overwritten_(overwritten) {
     if (v.backend_ != Backend::cuda) throw CaptureUnsupported("a host vector in a device loop's body");
+    if (overwritten_) {
+      if (!v.pending_.empty()) throw CaptureUnsupported("a vector with pending writes in a device loop's body");
+      kept_ = std::move(v.dev_);
+      v.dev_ = DeviceVec<T>{};
+      v.dev_.size = kept_.size;
+      return;
+    }
     UncapturedScope now;  // the carried form is made once, before the loop runs
     cuda::carry_form(v.dev_, scale, count_full);
     if (jumbled && v.dev_.format == Sparsity::sparse) v.dev_.jumbled = true;  // a sorted list may be taken as jumbled
@@ -440,6 +451,18 @@ class CarriedVector final : public LoopCarried {
   const void* object() const noexcept override { return v_; }
   void stage(const std::vector<const void*>& carried) override { cuda::stage_carried(v_->dev_, storage_, carried); }
   void write_back(std::vector<CarryCopy>& copies) override {
+    if (overwritten_) {
+      // What the last round leaves must outlive the graph where it is: in the arena (the body's
+      // own memory, which no write-back overwrites), or nowhere.
+      end_ = cuda::CarriedStorage<T>::of(v_->dev_);
+      const LoopCapture* c = loop_capture();
+      const auto kept = [&](const void* p) { return !p || (c && c->in_arena(p)); };
+      if (!kept(end_.idx) || !kept(end_.val) || !kept(end_.present) || !kept(end_.word)) {
+        if (LoopCapture* w = loop_capture()) w->found = {v_, LoopCapture::carry_live};  // capture again, carried
+        throw CaptureUnsupported("an overwritten vector left holding memory from before the loop");
+      }
+      return;
+    }
     if (storage_.known && !(v_->dev_.format == Sparsity::bitmap && v_->dev_.nvals.is(*storage_.known))) {
       if (LoopCapture* c = loop_capture()) c->found = {v_, LoopCapture::carry_counted};  // capture again, its count on the device
       throw CaptureUnsupported("a full carried vector that loses entries");
@@ -453,16 +476,25 @@ class CarriedVector final : public LoopCarried {
     end_ = cuda::CarriedStorage<T>::of(v_->dev_);
   }
   void recover() override {
-    if (storage_.format != Sparsity::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
+    if (overwritten_ || storage_.format != Sparsity::sparse || end_.idx == storage_.idx) return;  // written in place: cannot outgrow
     const Index m = end_.count_on_host();
     if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_, m);
   }
-  void restore() noexcept override { v_->dev_ = storage_.adopt(); }
+  void after_run() override {
+    if (overwritten_) v_->dev_ = cuda::carried_copy(end_);
+  }
+  bool overwritten() const noexcept override { return overwritten_; }
+  void restore() noexcept override {
+    if (overwritten_) v_->dev_ = std::move(kept_);
+    else v_->dev_ = storage_.adopt();
+  }
   void storage(std::vector<const void*>& out) const override { storage_.pointers(out); }
   DeviceCount::View count() const noexcept { return storage_.view(); }
 
  private:
   Vector<T>* v_;
+  bool overwritten_ = false;
+  DeviceVec<T> kept_;  // an overwritten vector's value from before the capture, back when it ends
   cuda::CarriedStorage<T> storage_;
   cuda::CarriedStorage<T> end_;  // what the captured body leaves in the vector (in the loop's arena)
 };
@@ -475,7 +507,8 @@ void carry(LoopCapture& c, const Vector<T>& v) {
   try {
     const unsigned as = c.carry_as(&v);
     c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, (as & LoopCapture::carry_counted) != 0,
-                                                           (as & LoopCapture::carry_jumbled) != 0));
+                                                           (as & LoopCapture::carry_jumbled) != 0,
+                                                           c.is_overwritten(&v) && !(as & LoopCapture::carry_live)));
   } catch (const Error& e) {  // out of memory for its carried form: the loop runs on the host
     throw CaptureUnsupported(e.what());
   }

@@ -186,4 +186,30 @@ DeviceVec<T> carried_overflow(const CarriedStorage<T>& from, Index m) {
   return v;
 }
 
+/// After a loop, an overwritten vector's last value (LoopCapture::overwritten: `from`, where the
+/// last round left it, in the loop's arena) in arrays of its own, whole (a sparse list's arrays as
+/// long as the round made them): its count stays on the device, and nothing waits.
+template <class T>
+DeviceVec<T> carried_copy(const CarriedStorage<T>& from) {
+  DeviceVec<T> v;
+  v.size = from.size;
+  v.format = from.format;
+  v.jumbled = from.jumbled;
+  const auto copy = [](auto& to, const auto* p, std::size_t n, const char* what) {
+    to.allocate(p ? n : 0, what);
+    if (p && n) copy_device_to_device(to.data(), p, n * sizeof(*p));
+  };
+  copy(v.idx, from.idx, from.idx_n, "vector indices");
+  copy(v.val, from.val, from.val_n, "vector values");
+  copy(v.present, from.present, from.present_n, "vector bitmap");
+  if (from.known) {
+    v.nvals = *from.known;
+  } else {
+    DeviceArray<unsigned long long> word(1, "vector count");
+    copy_device_to_device(word.data(), from.word, sizeof(unsigned long long));
+    v.nvals = DeviceCount::on_device(std::move(word), from.base);
+  }
+  return v;
+}
+
 }  // namespace hpg::detail::cuda

@@ -94,6 +94,24 @@ void check_matrix_mask(const char* op, const Mask& mask, Index rows, Index cols)
   }
 }
 
+/// In a device loop's capture (hpgraph/loop.hpp): an output that this call replaces whole before
+/// anything reads it (no accumulator; no mask and no complement, or replace; not the mask nor one
+/// of the inputs) is, when the call is the body's first touch of it, not carried into the rounds
+/// (LoopCapture::overwritten). It is touched here, so that it is carried so whatever the backend
+/// then does. Nothing outside a capture.
+template <class W, class Mask, class Accum, class... In>
+void overwrites_output(const Vector<W>& w, const Mask& mask, const Accum&, const Descriptor& d, const In&... in) {
+  if (LoopCapture* c = loop_capture()) [[unlikely]] {
+    if constexpr (std::is_same_v<Accum, no_accum_t>) {
+      const void* const at = &w;
+      const bool whole = d.replace || (std::is_same_v<Mask, no_mask_t> && !d.mask_complement);
+      const bool read = static_cast<const void*>(&mask) == at || ((static_cast<const void*>(&in) == at) || ...);
+      if (whole && !read) c->overwrites(at);
+    }
+    w.wait();  // the first touch carries it
+  }
+}
+
 /// apply and select map one input to an output of its shape: w and u (or C and A, transposed by
 /// the descriptor) share a backend and a shape, and the mask fits the output. Returns the backend.
 template <class W, class Mask, class U>

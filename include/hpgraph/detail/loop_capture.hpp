@@ -71,6 +71,11 @@ class LoopCarried {
   /// After a loop that stopped on an overflow (outside any capture): a vector whose last list
   /// outgrew its carried storage takes that list (from the loop's arena) into arrays of its own.
   virtual void recover() = 0;
+  /// After the graph ran (outside any capture, before the arena goes): a vector that was not
+  /// carried into the rounds (LoopCapture::overwrites) takes what the last round left in it.
+  virtual void after_run() = 0;
+  /// Whether the vector was left out of the rounds (LoopCapture::overwritten).
+  virtual bool overwritten() const noexcept = 0;
   /// The vector holds its carried storage again (host side only; nothing runs).
   virtual void restore() noexcept = 0;
   /// The device arrays of the carried storage.
@@ -90,7 +95,7 @@ struct LoopCapture {
   // that vector carried with its count a device word, or jumbled (what reads it in order sorts
   // it). `recarry`: those vectors and how, from the captures before; `found`: what this one found
   // (a null object: nothing).
-  enum Carry : unsigned { carry_counted = 1, carry_jumbled = 2 };
+  enum Carry : unsigned { carry_counted = 1, carry_jumbled = 2, carry_live = 4 };
   struct CarryAs {
     const void* object = nullptr;
     unsigned as = 0;
@@ -114,6 +119,30 @@ struct LoopCapture {
   }
   bool in_arena(const void* p) const noexcept {
     return p && static_cast<const char*>(p) >= arena && static_cast<const char*>(p) < arena + capacity;
+  }
+  // Vectors whose first touch in the body is a call that replaces them whole (no accumulator, no
+  // mask or replace, not an input of the call): a round never reads what the round before left
+  // in them, so they are not carried into the rounds. Nothing is copied into them before the
+  // loop or back at the end of a round (on SSSP's grid, its candidates and their improvement
+  // flags were two of the three lists the round's last kernel copied); after the loop they take
+  // what the last round left, from the arena. The condition's vector is always carried (the
+  // round's last kernel reads its count), and one whose last arrays a capture finds outside the
+  // arena is carried in the next (carry_live).
+  std::vector<const void*> overwritten;
+  const void* condition = nullptr;
+  void overwrites(const void* object) noexcept {
+    if (object == condition || find(object) || is_born(object) || (carry_as(object) & carry_live)) return;
+    for (const void* p : overwritten)
+      if (p == object) return;
+    try {
+      overwritten.push_back(object);
+    } catch (...) {
+    }
+  }
+  bool is_overwritten(const void* object) const noexcept {
+    for (const void* p : overwritten)
+      if (p == object) return true;
+    return false;
   }
   std::vector<const void*> made;  // vectors made inside the body: its own, never carried
   void born(const void* object) noexcept {

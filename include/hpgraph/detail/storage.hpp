@@ -161,9 +161,10 @@ class DeviceCount {
     return *this;
   }
   /// A count that a kernel has written (or will write, in stream order) to `word`.
-  static DeviceCount on_device(DeviceArray<unsigned long long>&& word) {
+  static DeviceCount on_device(DeviceArray<unsigned long long>&& word, Index base = 0) {
     DeviceCount c;
     c.known_ = -1;
+    c.base_ = base;
     c.word_ = std::move(word);
     return c;
   }
