@@ -185,9 +185,12 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       continue;
     }
     done = loop.run(done);
+    // The overwritten vectors' last values, from the arena. (An error here leaves them as they were
+    // before the graph, and the carried ones as it left them.)
+    for (const auto& v : cap.carried) v->copy_last_round();
     device_loop_overwritten = 0;
     for (const auto& v : cap.carried) {
-      v->after_run();  // the overwritten vectors' last values, from the arena
+      v->take_last_round();
       device_loop_overwritten += v->overwritten();
     }
     ++device_loop_graphs;

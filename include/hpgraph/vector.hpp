@@ -480,8 +480,11 @@ class CarriedVector final : public LoopCarried {
     const Index m = end_.count_on_host();
     if (m > std::min(storage_.idx_n, storage_.val_n)) v_->dev_ = cuda::carried_overflow(end_, m);
   }
-  void after_run() override {
-    if (overwritten_) v_->dev_ = cuda::carried_copy(end_);
+  void copy_last_round() override {
+    if (overwritten_) last_ = cuda::carried_copy(end_);
+  }
+  void take_last_round() noexcept override {
+    if (overwritten_) v_->dev_ = std::move(last_);
   }
   bool overwritten() const noexcept override { return overwritten_; }
   void restore() noexcept override {
@@ -495,6 +498,7 @@ class CarriedVector final : public LoopCarried {
   Vector<T>* v_;
   bool overwritten_ = false;
   DeviceVec<T> kept_;  // an overwritten vector's value from before the capture, back when it ends
+  DeviceVec<T> last_;  // its value after the graph, copied from the arena
   cuda::CarriedStorage<T> storage_;
   cuda::CarriedStorage<T> end_;  // what the captured body leaves in the vector (in the loop's arena)
 };
@@ -506,6 +510,7 @@ void carry(LoopCapture& c, const Vector<T>& v) {
     throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
   try {
     const unsigned as = c.carry_as(&v);
+    c.carried.reserve(c.carried.size() + 1);  // an overwritten vector's value moves into its CarriedVector: no throw after that
     c.carried.push_back(std::make_unique<CarriedVector<T>>(v, c.capacity_scale, (as & LoopCapture::carry_counted) != 0,
                                                            (as & LoopCapture::carry_jumbled) != 0,
                                                            c.is_overwritten(&v) && !(as & LoopCapture::carry_live)));

@@ -249,7 +249,8 @@ inline constexpr unsigned map_select_threads = 256;
 
 /// map_sparse_kernel and the compaction at once: each block maps a tile of u's entries, scans
 /// which it keeps and appends them to T with one atomic on status[0], so T comes out jumbled
-/// (jumbled.cuh; runs of u's order). The last block to finish (its ticket on status[1]) writes
+/// (jumbled.cuh; runs of u's order, in whatever order the blocks take their turns: it may differ
+/// from run to run) unless one block does it all. The last block to finish (its ticket on status[1]) writes
 /// T's count and zeroes both words, which are zero at the launch (kept clean, clean_scratch.cuh).
 template <class Z, class F, class U, class Probe>
 __global__ void __launch_bounds__(map_select_threads)
@@ -284,6 +285,7 @@ __global__ void __launch_bounds__(map_select_threads)
   if (threadIdx.x == 0) {
     __threadfence();  // this block's appends before its ticket
     if (atomicAdd(&status[1], 1ull) == gridDim.x - 1) {
+      __threadfence();  // every other block's appends, seen through its ticket
       *tcount = atomicAdd(&status[0], 0ull);
       status[0] = status[1] = 0;
     }
@@ -305,13 +307,14 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool compact
     t.val.allocate(bound, "result values");
     DeviceArray<unsigned long long> kept(1, "result count");  // written by the last block
     CleanScratch status = zeroed_scratch(ScratchUse::scan_status, 2 * sizeof(unsigned long long), "apply or select");
-    map_select_kernel<Z><<<sparse_grid(u, map_select_threads), map_select_threads, 0, stream()>>>(
+    const unsigned grid = sparse_grid(u, map_select_threads);
+    map_select_kernel<Z><<<grid, map_select_threads, 0, stream()>>>(
         f, u.idx.data(), u.val.data(), u.nvals.view(), allows, t.idx.data(), t.val.data(), static_cast<unsigned long long*>(status.data()),
         kept.data());
     check_launch("map_select_kernel");
     status.restored();
     t.nvals = DeviceCount::on_device(std::move(kept));
-    t.jumbled = true;
+    t.jumbled = grid > 1 || u.jumbled;  // one block appends its tiles in u's order
     return t;
   }
   const SparseCopy copy = copy_of_list(t, u, bound);

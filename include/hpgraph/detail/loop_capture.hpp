@@ -72,8 +72,11 @@ class LoopCarried {
   /// outgrew its carried storage takes that list (from the loop's arena) into arrays of its own.
   virtual void recover() = 0;
   /// After the graph ran (outside any capture, before the arena goes): a vector that was not
-  /// carried into the rounds (LoopCapture::overwrites) takes what the last round left in it.
-  virtual void after_run() = 0;
+  /// carried into the rounds (LoopCapture::overwrites) copies what the last round left in it out
+  /// of the arena, and then (once every such copy succeeded, so that an error leaves every vector
+  /// as it was before the loop's graph) takes it.
+  virtual void copy_last_round() = 0;
+  virtual void take_last_round() noexcept = 0;
   /// Whether the vector was left out of the rounds (LoopCapture::overwritten).
   virtual bool overwritten() const noexcept = 0;
   /// The vector holds its carried storage again (host side only; nothing runs).
