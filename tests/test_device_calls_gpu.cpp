@@ -339,7 +339,8 @@ TEST(DeviceCalls, BfsLevelPullCostsNoMoreThanToday) {
 // when it is next used (no sort of everything, no host wait; its count stays on the device):
 // inserts at the front, in the middle and at the end, an overwrite, a removal of an entry and of
 // an absent index, the same index written twice (the last write wins), on a list whose count is
-// still on the device (a select's result). The result equals the host backend's.
+// still on the device (a select's result, sorted here: the select appends it jumbled, and a merge
+// into a jumbled list sorts it first, two launches more). The result equals the host backend's.
 TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Index n = 100000;
@@ -354,6 +355,7 @@ TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
   src_h.build(idx, val);
   for (auto* p : {&g, &h})  // a select's result: on the GPU its count is on the device
     hpg::select(*p, hpg::no_mask, hpg::no_accum, hpg::valuegt<std::int64_t>{}, p == &g ? src_g : src_h, std::int64_t(-3));
+  (void)g.extract_element(0);  // sorts the list in place; its count stays on the device
   hpg::detail::device_synchronize("setup");
   HPG_COUNTER_OR_SKIP(count);
   const hpg::DeviceCalls before = count->counts();
