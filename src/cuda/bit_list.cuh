@@ -17,10 +17,11 @@ namespace hpg::detail::cuda {
 template <class Z>
 struct BitList {
   using value_type = std::uint32_t;
-  // A word a thread and four blocks an SM: a warp's 32 words are contiguous and their set bits are
-  // written in a few batches, by four times the warps of the default policy (a tile of 1024 words
-  // a block left SSSP's list step on the 2048 x 2048 grid 16.4 us a round on 128 blocks, H100).
-  using policy = CountedScanPolicy<1, 4>;
+  // The default policy (4 words a thread, 2 blocks an SM). A word a thread on four blocks an SM
+  // (CountedScanPolicy<1, 4>, four times the warps to overlap the emit's loads) was tried: SSSP's
+  // list step on the 2048 x 2048 grid took 10.2 us a round on the H200 (2026-11-28), against
+  // 7.7 with this one (2026-11-25): the look-back and tickets of 512 blocks cost more than the
+  // warps save.
   std::uint32_t* bits;
   Z* kept;
   bool restore_kept;
