@@ -18,10 +18,9 @@ template <class Z>
 struct BitList {
   using value_type = std::uint32_t;
   // The default policy (4 words a thread, 2 blocks an SM). A word a thread on four blocks an SM
-  // (CountedScanPolicy<1, 4>, four times the warps to overlap the emit's loads) was tried: SSSP's
-  // list step on the 2048 x 2048 grid took 10.2 us a round on the H200 (2026-11-28), against
-  // 7.7 with this one (2026-11-25): the look-back and tickets of 512 blocks cost more than the
-  // warps save.
+  // (CountedScanPolicy<1, 4>: four times the warps to overlap the emit's loads, on 512 blocks)
+  // was tried: SSSP's list step on the 2048 x 2048 grid took 10.2 us a round on an H200, more
+  // than with this policy (bench/results/select-append-h200-2026-11-28/).
   std::uint32_t* bits;
   Z* kept;
   bool restore_kept;
