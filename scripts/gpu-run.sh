@@ -133,7 +133,9 @@ for step in "${steps[@]}"; do
         # they run instead as M processes at once, process k taking every M-th graph from the
         # k-th (HPG_TEST_SHARD=k/M, test_support.hpp).
         # HPG_TEST_OWN (a gtest filter; default: the cuda cases that took 45-121 s each on an H100
-        # on 2026-11-28, bench/results/clean-bits-h100-2026-11-28/gpu-tests-summary.txt): each
+        # on 2026-11-28, bench/results/clean-bits-h100-2026-11-28/gpu-tests-summary.txt, and the
+        # select ones, 86-116 s each on an H200 with the suite's 39 processes sharing 16 cores,
+        # whose last cut a shard at 470 s: bench/results/select-append-h200-2026-11-28/): each
         # matching test in a process of its own beside the shards, so that no shard queues two
         # of them. HPG_TEST_TIMEOUT=S (default 0: none) stops every process of the suite after S
         # seconds, so that a cut run still reaches its summary and leaves no test running.
@@ -141,7 +143,7 @@ for step in "${steps[@]}"; do
         alone="${HPG_TEST_ALONE:-*DeviceLimits*:*DeviceCalls*:LoopGpu.*:*ThreadSafety*}"
         filter="${HPG_TEST_FILTER:-*}"
         split="${HPG_TEST_SPLIT:-*SuiteSparseAlgorithms*:*CliCheck.*}"
-        own="${HPG_TEST_OWN-*ParityEwise.*/cuda:*ParityApply.*/cuda:*ParityMxv.Semirings/cuda:*ParityVxm.Semirings/cuda:*ParityMxm.Mxm/cuda}"
+        own="${HPG_TEST_OWN-*ParityEwise.*/cuda:*ParityApply.*/cuda:*ParitySelect.*/cuda:*ParityMxv.Semirings/cuda:*ParityVxm.Semirings/cuda:*ParityMxm.Mxm/cuda}"
         limit="${HPG_TEST_TIMEOUT:-0}"
         brief="${HPG_TEST_BRIEF:-1}"
         excluded="$alone"
