@@ -154,6 +154,48 @@ TEST(JumbledGpu, ASelectAndAMaskedApplyAppendWhatTheyKeep) {
   EXPECT_GT(gw.nvals(), 10000u);
 }
 
+// SSSP's round: better = t < dist against a full dist is t's own list, copied by the kernel, so
+// apply(frontier, better, t) reads the mask at each entry's position: no search, and the jumbled
+// mask is not sorted for it. Once t's list changes, the mask is searched again (and sorted).
+TEST(JumbledGpu, AMaskCopiedFromItsOperandsListIsReadByPosition) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  std::vector<Index> ui, di;
+  std::vector<int> uv, dv;
+  for (Index i = 2; i < n; i += 41) {
+    ui.push_back(i);
+    uv.push_back(static_cast<int>(i % 5));
+  }
+  for (Index i = 0; i < n; ++i) {
+    di.push_back(i);
+    dv.push_back(static_cast<int>(i % 3));
+  }
+  hpg::Vector<int> hu(n, Backend::host), gu(n, Backend::cuda), hd(n, Backend::host), gd(n, Backend::cuda);
+  hu.build(ui, uv);
+  gu.build(ui, uv);
+  hd.build(di, dv);
+  gd.build(di, dv);
+  jumble(gu);
+  hpg::Vector<bool> hb(n, Backend::host), gb(n, Backend::cuda);
+  hpg::ewise_mult(hb, hpg::no_mask, hpg::no_accum, hpg::lt<int>{}, hu, hd);
+  hpg::ewise_mult(gb, hpg::no_mask, hpg::no_accum, hpg::lt<int>{}, gu, gd);
+  ASSERT_TRUE(is_jumbled(gb));  // u's list, in u's order
+  for (const hpg::Descriptor d : {hpg::desc::replace, hpg::desc::structure | hpg::desc::replace,
+                                  hpg::desc::mask_complement | hpg::desc::replace}) {
+    hpg::Vector<int> hw(n, Backend::host), gw(n, Backend::cuda);
+    hpg::apply(hw, hb, hpg::no_accum, hpg::identity<int>{}, hu, d);
+    hpg::apply(gw, gb, hpg::no_accum, hpg::identity<int>{}, gu, d);
+    expect_same(hw, gw, "apply under a mask copied from its operand's list");
+    EXPECT_TRUE(is_jumbled(gb)) << "the mask was searched, not read by position";
+  }
+  EXPECT_GT(hb.nvals(), 0u);
+  jumble(gu);  // u's list reversed in place: the mask's is no longer a copy of it
+  hpg::Vector<int> hw(n, Backend::host), gw(n, Backend::cuda);
+  hpg::apply(hw, hb, hpg::no_accum, hpg::identity<int>{}, hu, hpg::desc::replace);
+  hpg::apply(gw, gb, hpg::no_accum, hpg::identity<int>{}, gu, hpg::desc::replace);
+  expect_same(hw, gw, "apply under a mask that no longer copies its operand's list");
+  EXPECT_FALSE(is_jumbled(gb));  // searched: sorted first
+}
+
 TEST(JumbledGpu, AssignByMergeResizeAndTheMoveToTheHostSortFirst) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const hpg::test::RestoreTuning restore;

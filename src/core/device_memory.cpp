@@ -231,7 +231,10 @@ bool loop_capture_open() noexcept { return t_capture || t_set_aside > 0; }
 void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
-LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) { t_capture = c; }
+LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) {
+  if (c) c->first_tag = array_tags_from_now();
+  t_capture = c;
+}
 LoopCaptureScope::~LoopCaptureScope() { t_capture = previous_; }
 UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
   if (capture_) ++t_set_aside;

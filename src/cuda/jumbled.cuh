@@ -36,6 +36,7 @@ void unjumble(const DeviceVec<T>& v) {
   if (!v.jumbled) return;
   if (v.format == Sparsity::sparse) {
     const Index bound = sparse_bound(v);
+    v.idx.untag();  // sorted in place, through pointers taken from the const arrays
     if (bound > 1) guarded("sorting a vector's indices", [&] {
       const Index nwords = (v.size + 31) / 32;
       DeviceArray<T> kept(v.size, "sorting a vector's indices");

@@ -35,6 +35,7 @@ struct CarriedStorage {
     CarriedStorage s;
     s.size = v.size;
     s.format = v.format;
+    v.idx.untag();  // the graph's copies may write these arrays, unseen by the host
     s.idx = const_cast<std::uint32_t*>(v.idx.data());
     s.idx_n = v.idx.size();
     s.val = const_cast<T*>(v.val.data());

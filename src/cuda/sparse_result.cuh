@@ -76,6 +76,54 @@ MaskProbe<M> mask_probe(const DeviceVec<M>* mask, const Descriptor& d) {
   return p;
 }
 
+/// mask(i) for entry k of an operand whose index list the mask's copies element for element
+/// (aligned_with): read at position k, with no search, so a jumbled mask needs no sort first.
+/// SSSP's apply(frontier, better, t) is such a call: ewise_mult(better, t, dist) against a full
+/// dist writes better's list as t's (copy_of_list).
+template <class M>
+struct AlignedMaskProbe {
+  bool complement = false;
+  const M* val = nullptr;  // nullptr: structural
+  HPG_HOST_DEVICE bool at(Index k) const {
+    bool in = true;
+    if constexpr (std::is_convertible_v<M, bool>) {
+      if (val) in = static_cast<bool>(val[k]);
+    }
+    return in != complement;
+  }
+};
+
+/// Whether a probe allows an operand's entry k, whose index is i.
+template <class Probe>
+HPG_HOST_DEVICE bool probe_entry(const Probe& allows, Index i, Index) {
+  return allows(i);
+}
+template <class M>
+HPG_HOST_DEVICE bool probe_entry(const AlignedMaskProbe<M>& allows, Index, Index k) {
+  return allows.at(k);
+}
+
+/// Whether the mask's index list is an element-wise copy of u's, in u's order and with u's count,
+/// made by a kernel that the host saw (DeviceArray::same_elements_as; in a device loop's body,
+/// made in this capture). Counts both on the device came from one count through that kernel.
+template <class M, class U>
+bool aligned_with(const DeviceVec<M>& mask, const DeviceVec<U>& u) {
+  if (mask.format != Sparsity::sparse || u.format != Sparsity::sparse || mask.jumbled != u.jumbled) return false;
+  const auto km = mask.nvals.if_known(), ku = u.nvals.if_known();
+  if (km.has_value() != ku.has_value() || (km && *km != *ku)) return false;
+  const LoopCapture* c = loop_capture();
+  return mask.idx.same_elements_as(u.idx, c ? c->first_tag : 0);
+}
+
+template <class M>
+AlignedMaskProbe<M> aligned_mask_probe(const DeviceVec<M>& mask, const Descriptor& d) {
+  check_mask_type(&mask, d);
+  AlignedMaskProbe<M> p;
+  p.complement = d.mask_complement;
+  if (!d.mask_structure) p.val = mask.val.data();
+  return p;
+}
+
 /// Keeps t's entries whose stencil byte is set, in new arrays of t's length, with the kept count
 /// left on the device: nothing waits, and a count of t's still on the device is read by the kernels.
 template <class Z>

@@ -1,6 +1,7 @@
 // Owning device arrays and checked copies. No kernels here: any translation unit may use these.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -65,7 +66,27 @@ void reset_device_pool_peak();
 /// still to go before the failure (negative: it had fired or was disarmed).
 long long inject_device_allocation_failure(long long countdown) noexcept;
 
+/// A fresh identity for a device array's contents (DeviceArray::tag): process-wide, never 0, never
+/// repeated, increasing.
+inline std::uint64_t next_array_tag() noexcept {
+  static std::atomic<std::uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+/// The tag the next next_array_tag() can give at the least: a device loop's capture takes it at
+/// its start, and trusts no relation between arrays older than that (their contents may change
+/// between rounds, unseen by the host).
+inline std::uint64_t array_tags_from_now() noexcept {
+  static_cast<void>(next_array_tag());  // spent: every tag given from here on is larger
+  return next_array_tag();
+}
+
 /// A typed, owning, move-only device array.
+///
+/// It can also say that its first elements are an element-wise copy of another array's (a kernel
+/// copied them: `mark_copy_of`, `same_elements_as`), so that an operation may read two such lists
+/// by position instead of searching one (a mask whose index list is a copy of the operand's). The
+/// relation is kept by identities (tags) that anything able to change the elements drops: a
+/// mutable data(), allocate, shrink, release; a move carries them along.
 template <class T>
 class DeviceArray {
   static_assert(std::is_trivially_copyable_v<T>, "device arrays hold trivially copyable types");
@@ -76,13 +97,19 @@ class DeviceArray {
   DeviceArray(const DeviceArray&) = delete;
   DeviceArray& operator=(const DeviceArray&) = delete;
   DeviceArray(DeviceArray&& o) noexcept
-      : ptr_(std::exchange(o.ptr_, nullptr)), size_(std::exchange(o.size_, 0)), capacity_(std::exchange(o.capacity_, 0)) {}
+      : ptr_(std::exchange(o.ptr_, nullptr)),
+        size_(std::exchange(o.size_, 0)),
+        capacity_(std::exchange(o.capacity_, 0)),
+        tag_(o.tag_.exchange(0, std::memory_order_relaxed)),
+        copy_of_(std::exchange(o.copy_of_, 0)) {}
   DeviceArray& operator=(DeviceArray&& o) noexcept {
     if (this != &o) {
       release();
       ptr_ = std::exchange(o.ptr_, nullptr);
       size_ = std::exchange(o.size_, 0);
       capacity_ = std::exchange(o.capacity_, 0);
+      tag_.store(o.tag_.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+      copy_of_ = std::exchange(o.copy_of_, 0);
     }
     return *this;
   }
@@ -96,8 +123,15 @@ class DeviceArray {
     a.size_ = a.capacity_ = p ? n : 0;
     return a;
   }
+  /// n elements copied from device memory at p (none when p is null).
+  static DeviceArray copy_of(const T* p, std::size_t n, const char* what) {
+    DeviceArray a(p ? n : 0, what);
+    if (p && n) copy_device_to_device(a.ptr_, p, n * sizeof(T));
+    return a;
+  }
   /// Discards the contents and holds n uninitialized elements.
   void allocate(std::size_t n, const char* what = "device array") {
+    untag();
     if (n == size_ && ptr_) return;
     T* fresh = n ? static_cast<T*>(device_allocate(n * sizeof(T), what)) : nullptr;
     release();
@@ -111,6 +145,7 @@ class DeviceArray {
   /// allocation is never held by a small result.
   void shrink(std::size_t n, const char* what = "device array") {
     if (n >= size_) return;
+    untag();
     if (n && 2 * n >= capacity_) {
       size_ = n;
       return;
@@ -123,10 +158,37 @@ class DeviceArray {
     device_free(ptr_);
     ptr_ = nullptr;
     size_ = capacity_ = 0;
+    untag();
   }
 
-  T* data() noexcept { return ptr_; }
+  /// Whoever may write the elements takes them here: the array's identity goes with it.
+  T* data() noexcept {
+    untag();
+    return ptr_;
+  }
   const T* data() const noexcept { return ptr_; }
+
+  /// This contents' identity (given on first asking; kept until something may change them).
+  std::uint64_t tag() const noexcept {
+    std::uint64_t t = tag_.load(std::memory_order_relaxed);
+    if (t) return t;
+    const std::uint64_t fresh = next_array_tag();
+    return tag_.compare_exchange_strong(t, fresh, std::memory_order_relaxed) ? fresh : t;
+  }
+  /// Says that a kernel just wrote into this array an element-wise copy of `source`'s first elements
+  /// (call it after taking the mutable data() that the kernel writes through).
+  void mark_copy_of(const DeviceArray& source) noexcept { copy_of_ = source.tag(); }
+  /// Whether this array's first elements are a copy of `source`'s present ones (mark_copy_of, and
+  /// neither changed since), the relation made no earlier than tag `since`.
+  bool same_elements_as(const DeviceArray& source, std::uint64_t since = 0) const noexcept {
+    return copy_of_ && copy_of_ >= since && copy_of_ == source.tag_.load(std::memory_order_relaxed);
+  }
+  /// Drops the identity and the copy relation: the elements are about to change in a way the
+  /// array cannot see (a kernel sorting them through a pointer taken before).
+  void untag() const noexcept {
+    tag_.store(0, std::memory_order_relaxed);
+    copy_of_ = 0;
+  }
   std::size_t size() const noexcept { return size_; }
   bool empty() const noexcept { return size_ == 0; }
 
@@ -159,15 +221,15 @@ class DeviceArray {
   /// The first n elements, in an array of exactly n.
   DeviceArray clone(std::size_t n, const char* what) const {
     if (n > size_) throw_error(Info::invalid_value, "DeviceArray::clone: more elements asked for than held");
-    DeviceArray out(n, what);
-    if (n) copy_device_to_device(out.ptr_, ptr_, n * sizeof(T));
-    return out;
+    return copy_of(ptr_, n, what);
   }
 
  private:
   T* ptr_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;  // elements allocated (size_ is less only after a shrink)
+  mutable std::atomic<std::uint64_t> tag_{0};  // 0: none given yet
+  mutable std::uint64_t copy_of_ = 0;          // the tag of the array these elements copy; 0: none
 };
 
 }  // namespace hpg::detail

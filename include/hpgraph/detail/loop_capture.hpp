@@ -133,6 +133,10 @@ struct LoopCapture {
   // arena is carried in the next (carry_live).
   std::vector<const void*> overwritten;
   const void* condition = nullptr;
+  // The first array tag of this capture (DeviceArray::same_elements_as): a relation between
+  // arrays made before it may not hold in a later round, where kernels the host does not see
+  // have rewritten what the loop carries.
+  std::uint64_t first_tag = 0;
   void overwrites(const void* object) noexcept {
     if (object == condition || find(object) || is_born(object) || (carry_as(object) & carry_live)) return;
     for (const void* p : overwritten)
