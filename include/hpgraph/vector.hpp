@@ -455,10 +455,10 @@ class CarriedVector final : public LoopCarried {
       // What the last round leaves must outlive the graph where it is: in the arena (the body's
       // own memory, which no write-back overwrites), or nowhere.
       end_ = cuda::CarriedStorage<T>::of(v_->dev_);
-      const LoopCapture* c = loop_capture();
+      LoopCapture* c = loop_capture();
       const auto kept = [&](const void* p) { return !p || (c && c->in_arena(p)); };
       if (!kept(end_.idx) || !kept(end_.val) || !kept(end_.present) || !kept(end_.word)) {
-        if (LoopCapture* w = loop_capture()) w->found = {v_, LoopCapture::carry_live};  // capture again, carried
+        if (c) c->found = {v_, LoopCapture::carry_live};  // capture again, carried
         throw CaptureUnsupported("an overwritten vector left holding memory from before the loop");
       }
       return;

@@ -42,6 +42,7 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/last_block.cuh"
 
 namespace hpg::detail::cuda {
 
@@ -100,14 +101,7 @@ inline constexpr unsigned counted_scan_sums_at = 2;
 /// Every block ends here: the last one to finish zeroes the status for the next scan (every other
 /// block has taken its ticket and read what it waited for by then).
 __device__ inline void counted_scan_leave(unsigned long long* status) {
-  __shared__ bool last;
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();
-    last = atomicAdd(&status[1], 1ull) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last) return;
+  if (!last_block_to_arrive(&status[1])) return;
   for (unsigned w = threadIdx.x; w < gridDim.x + counted_scan_sums_at; w += blockDim.x) status[w] = 0;
 }
 

@@ -177,12 +177,8 @@ DeviceVec<T> carried_overflow(const CarriedStorage<T>& from, Index m) {
   v.size = from.size;
   v.format = Sparsity::sparse;
   v.jumbled = from.jumbled;
-  v.idx.allocate(m, "vector indices");
-  v.val.allocate(m, "vector values");
-  if (m) {
-    copy_device_to_device(v.idx.data(), from.idx, m * sizeof(std::uint32_t));
-    copy_device_to_device(v.val.data(), from.val, m * sizeof(T));
-  }
+  v.idx = DeviceArray<std::uint32_t>::copy_of(from.idx, m, "vector indices");
+  v.val = DeviceArray<T>::copy_of(from.val, m, "vector values");
   v.nvals = m;
   return v;
 }
@@ -196,20 +192,11 @@ DeviceVec<T> carried_copy(const CarriedStorage<T>& from) {
   v.size = from.size;
   v.format = from.format;
   v.jumbled = from.jumbled;
-  const auto copy = [](auto& to, const auto* p, std::size_t n, const char* what) {
-    to.allocate(p ? n : 0, what);
-    if (p && n) copy_device_to_device(to.data(), p, n * sizeof(*p));
-  };
-  copy(v.idx, from.idx, from.idx_n, "vector indices");
-  copy(v.val, from.val, from.val_n, "vector values");
-  copy(v.present, from.present, from.present_n, "vector bitmap");
-  if (from.known) {
-    v.nvals = *from.known;
-  } else {
-    DeviceArray<unsigned long long> word(1, "vector count");
-    copy_device_to_device(word.data(), from.word, sizeof(unsigned long long));
-    v.nvals = DeviceCount::on_device(std::move(word), from.base);
-  }
+  v.idx = DeviceArray<std::uint32_t>::copy_of(from.idx, from.idx_n, "vector indices");
+  v.val = DeviceArray<T>::copy_of(from.val, from.val_n, "vector values");
+  v.present = DeviceArray<std::uint8_t>::copy_of(from.present, from.present_n, "vector bitmap");
+  if (from.known) v.nvals = *from.known;
+  else v.nvals = DeviceCount::on_device(DeviceArray<unsigned long long>::copy_of(from.word, 1, "vector count"), from.base);
   return v;
 }
 

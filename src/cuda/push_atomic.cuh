@@ -37,6 +37,7 @@
 
 #include "hpgraph/cuda/bit_list.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
+#include "hpgraph/cuda/last_block.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 #include "hpgraph/detail/sorted_search.hpp"
@@ -239,17 +240,11 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
     tidx[slot] = out;
     tval[slot] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
   });
-  __shared__ bool last;
+  if (!last_block_to_arrive(finished)) return;
+  __shared__ unsigned long long m;
+  if (threadIdx.x == 0) *count = m = atomicAdd(listed, 0ull);
   __syncthreads();
-  if (threadIdx.x == 0) {
-    __threadfence();  // this block's appends before its ticket
-    last = atomicAdd(finished, 1ull) == gridDim.x - 1;
-    if (last) *count = atomicAdd(listed, 0ull);
-  }
-  __syncthreads();
-  if (!clears || !last) return;
-  __threadfence();  // every other block's appends, seen through its ticket
-  const unsigned long long m = *reinterpret_cast<volatile unsigned long long*>(count);
+  if (!clears) return;
   for (unsigned long long k = threadIdx.x; k < m; k += blockDim.x) bits[tidx[k] / 32] = 0;
   if (threadIdx.x == 0) *listed = *finished = 0;
 }

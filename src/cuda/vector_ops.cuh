@@ -13,6 +13,7 @@
 
 #include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/clean_scratch.cuh"
+#include "hpgraph/cuda/last_block.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -283,13 +284,9 @@ __global__ void __launch_bounds__(map_select_threads)
     }
     __syncthreads();  // base and the scan's storage are taken again
   }
-  if (threadIdx.x == 0) {
-    __threadfence();  // this block's appends before its ticket
-    if (atomicAdd(&status[1], 1ull) == gridDim.x - 1) {
-      __threadfence();  // every other block's appends, seen through its ticket
-      *tcount = atomicAdd(&status[0], 0ull);
-      status[0] = status[1] = 0;
-    }
+  if (last_block_to_arrive(&status[1]) && threadIdx.x == 0) {
+    *tcount = atomicAdd(&status[0], 0ull);
+    status[0] = status[1] = 0;
   }
 }
 
