@@ -287,6 +287,46 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, 2 * (words_at + 2), std::uint32_t(0), how + ", bits and counters");
   }
 }
+
+// Between the small path's bound (8192 outputs) and the bitmap's words, a push that folds (min)
+// appends its outputs to T as it claims them and a gather reads their values (T jumbled), instead
+// of scanning every word: a few thousand rows of 5 in a 2^19-vertex graph. It leaves its bits,
+// slots and counters clean, and an equal result.
+TEST(SparsePathsGpu, PushGathersAMidSizedOutputList) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  namespace dc = hpg::detail::cuda;
+  const Index size = Index(1) << 19, rows = 3000;
+  std::mt19937_64 g(37);
+  std::vector<Index> r, c;
+  std::vector<std::int64_t> v;
+  for (Index i = 0; i < rows; ++i)
+    for (int k = 0; k < 5; ++k) {
+      r.push_back(i);
+      c.push_back(g() % size);
+      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
+    }
+  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
+  ah.build(r, c, v, hpg::first<std::int64_t>{});
+  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  for (int round = 0; round < 2; ++round) {
+    std::vector<Index> ui;
+    std::vector<std::int64_t> uv;
+    for (Index i = round; i < rows; i += 1) {  // 3000 and 2999 entries: at most 15000 outputs
+      ui.push_back(i);
+      uv.push_back(static_cast<std::int64_t>(g() % 5));
+    }
+    hpg::Vector<std::int64_t> uh(size, Backend::host), ug(size, Backend::cuda), wh(size, Backend::host), wg(size, Backend::cuda);
+    uh.build(ui, uv);
+    ug.build(ui, uv);
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, uh, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, ug, ag, hpg::desc::push);
+    EXPECT_TRUE(hpg::detail::VectorAccess::device(wg).jumbled) << "round " << round;
+    expect_same(wh, wg, "min.plus gathered, round " + std::to_string(round));
+    hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), "slots");
+    hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), "bits and the list's length");
+    hpg::test::expect_left_clean(dc::ScratchUse::scan_status, 1, std::uint64_t(0), "the blocks finished");
+  }
+}
 #endif
 
 TEST(SparsePathsGpu, ReduceAndEwiseAddOfBitmapVectors) {

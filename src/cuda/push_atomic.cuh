@@ -365,6 +365,28 @@ __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(con
   }
 }
 
+/// T from the outputs that step 2 appended to idx (*listed of them, in no order): each value
+/// taken from its slot, and what step 2 set cleared for the next call (the outputs' bits and
+/// slots; the last block to finish zeroes *listed and *finished, kept clean). The small path's
+/// sort and the scan of all n / 32 words both cost more for a few thousand outputs in a big n:
+/// SSSP's round on the 2048 x 2048 grid spent 7.7 us of its 36 in that scan (H200).
+template <class Z>
+__global__ void push_gather_kernel(const std::uint32_t* idx, std::uint32_t* listed, std::uint32_t* bits, Z* slots, bool restore_slots,
+                                   Z identity, Z* tval, unsigned long long* count, unsigned long long* finished) {
+  const std::uint32_t m = *reinterpret_cast<volatile std::uint32_t*>(listed);
+  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
+    const std::uint32_t out = idx[k];
+    tval[k] = slots[out];
+    if (restore_slots) slots[out] = identity;
+    bits[out / 32] = 0;  // every bit of the word is a listed output's
+  }
+  if (last_block_to_arrive(finished) && threadIdx.x == 0) {
+    *count = m;
+    *listed = 0;
+    *finished = 0;
+  }
+}
+
 /// Calls f(std::integral_constant<int, Items>) with the fewest items per thread (1, 2, 4 or 8) of a
 /// 1024-thread block that hold n.
 template <class F>
@@ -413,6 +435,9 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
     }
   }
   const bool small = !keep && cap <= push_block_items;
+  // Past the small path's bound but short of the bitmap's words, step 2 appends the outputs to T
+  // itself and a gather reads their values (T jumbled), instead of the scan of every word.
+  const bool gathers = !keep && !small && cap <= nwords;
   DeviceArray<std::uint32_t> list(small ? cap : 0, "push output list");
   // The slots: under any, an array of this call's own that only the product that claims an output
   // writes; else the monoid's identity, kept clean (a 1- or 2-byte slot is folded through its
@@ -426,9 +451,18 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
   std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
-                                                             entry_out_first, bits, slots, list.data(), bits + nwords);
+                                                             entry_out_first, bits, slots, gathers ? t.idx.data() : list.data(),
+                                                             bits + nwords);
   check_launch("push_mark_kernel");
-  if (small) {
+  if (gathers) {
+    CleanScratch finished = zeroed_scratch(ScratchUse::scan_status, sizeof(unsigned long long), "push result list");
+    const unsigned gather_grid = std::min(grid_for(cap, 1024), multiprocessors() * 2u);  // 4 outputs a thread at the bound
+    push_gather_kernel<<<gather_grid, 256, 0, stream()>>>(t.idx.data(), bits + nwords, bits, slots, !keep, identity, t.val.data(),
+                                                          count.data(), static_cast<unsigned long long*>(finished.data()));
+    check_launch("push_gather_kernel");
+    finished.restored();
+    t.jumbled = true;
+  } else if (small) {
     int end_bit = 1;  // the bits an index below n has
     while (end_bit < 32 && (Index(1) << end_bit) < n) ++end_bit;
     with_block_items(cap, [&](auto items) {
