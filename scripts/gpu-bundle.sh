@@ -28,8 +28,9 @@ fi
 
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/data"
-cp "$build/hpgraph" "$build/tests/hpgraph_tests" "$bundle/bin/"
-for b in "$build"/bench/bench_* "$build"/bench/kernel_trace; do [ -x "$b" ] && cp "$b" "$bundle/bin/"; done
+for b in "$build/hpgraph" "$build/tests/hpgraph_tests" "$build"/bench/bench_* "$build"/bench/kernel_trace; do
+  [ -x "$b" ] && cp "$b" "$bundle/bin/"  # with HPG_BUNDLE_PROGRAMS, those not asked for may not exist
+done
 if [ -n "${HPG_BUNDLE_PROGRAMS:-}" ]; then
   for b in "$bundle"/bin/*; do [[ " $HPG_BUNDLE_PROGRAMS " == *" $(basename "$b") "* ]] || rm "$b"; done
   strip "$bundle"/bin/*
