@@ -381,26 +381,38 @@ TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
   EXPECT_FALSE(g.extract_element(idx[5]).has_value());
 }
 
-// ewise_add of two short lists merges them: a kernel and the compaction after it, nothing over n,
-// no fill and no wait, whatever the vectors' size.
-TEST(DeviceCalls, EwiseAddOfTwoShortListsIsTwoKernels) {
+// ewise_add and ewise_mult of two short lists, and a reduction of one into a Scalar, are one kernel
+// each (append_kept.cuh, reduce_fold_kernel): nothing over n, no fill and no wait, whatever the
+// vectors' size.
+TEST(DeviceCalls, ListOperationsOfShortListsAreOneKernelEach) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Index n = Index(1) << 22;
-  hpg::Vector<std::int64_t> u(n, Backend::cuda), v(n, Backend::cuda), w(n, Backend::cuda);
+  hpg::Vector<std::int64_t> u(n, Backend::cuda), v(n, Backend::cuda), w(n, Backend::cuda), x(n, Backend::cuda);
+  hpg::Scalar<std::int64_t> s(std::int64_t(1), Backend::cuda);
   u.set_element(5, 100);
   v.set_element(7, 3000000);
   v.set_element(-2, 100);
-  hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v);  // merges the writes; the scan's status is made
+  hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v);  // merges the writes; the tickets are made
+  hpg::reduce(s, hpg::plus<std::int64_t>{}, hpg::plus_monoid<std::int64_t>{}, u);
   hpg::detail::device_synchronize("setup");
   HPG_COUNTER_OR_SKIP(count);
-  hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v);
-  const hpg::DeviceCalls d = count->counts();
-  EXPECT_EQ(d.launches, 2u) << hpg::to_string(d);
-  EXPECT_EQ(d.transfers, 0u) << hpg::to_string(d);
-  EXPECT_EQ(d.host_waits, 0u) << hpg::to_string(d);
+  const auto one_kernel = [&](const char* what, const auto& call) {
+    const hpg::DeviceCalls before = count->counts();
+    call();
+    const hpg::DeviceCalls d = count->counts() - before;
+    EXPECT_EQ(d.launches, 1u) << what << ": " << hpg::to_string(d);
+    EXPECT_EQ(d.transfers, 0u) << what << ": " << hpg::to_string(d);
+    EXPECT_EQ(d.host_waits, 0u) << what << ": " << hpg::to_string(d);
+  };
+  one_kernel("ewise_add", [&] { hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::plus<std::int64_t>{}, u, v); });
+  one_kernel("ewise_mult", [&] { hpg::ewise_mult(x, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, u, v); });
+  one_kernel("reduce into a Scalar", [&] { hpg::reduce(s, hpg::plus<std::int64_t>{}, hpg::plus_monoid<std::int64_t>{}, u); });
   EXPECT_EQ(w.nvals(), 2u);
   EXPECT_EQ(*w.extract_element(100), 3);
   EXPECT_EQ(*w.extract_element(3000000), 7);
+  EXPECT_EQ(x.nvals(), 1u);
+  EXPECT_EQ(*x.extract_element(100), -10);
+  EXPECT_EQ(*s.extract_element(), 1 + 5 + 5);  // 1, then u's 5 twice
 }
 
 // hpg::prepare builds a matrix's derived forms ahead of use: after it, the first pulled mxv and

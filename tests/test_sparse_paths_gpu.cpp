@@ -400,6 +400,95 @@ TEST(SparsePathsGpu, EwiseAddOfTwoSparseListsMerges) {
   expect_same(w.host, w.gpu, "ewise_add minus, b + a pushed frontier");
 }
 
+// A push of a few entries whose rows may be long (a hub's) takes blocks per entry, no scan of the
+// row lengths (ByEntryBlocks): a hub row of 40000 products and short ones, pushed alone and with
+// others, under any (appended) and min (folded), against the host.
+TEST(SparsePathsGpu, PushOfAFewEntriesWithALongRow) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index size = 200000;
+  std::mt19937_64 g(41);
+  std::vector<Index> r, c;
+  std::vector<std::int64_t> v;
+  for (Index k = 0; k < 40000; ++k) {  // row 7: the hub
+    r.push_back(7);
+    c.push_back(k * 5);
+    v.push_back(static_cast<std::int64_t>(k % 9 + 1));
+  }
+  for (Index i = 100; i < 140; ++i)
+    for (int k = 0; k < 3; ++k) {
+      r.push_back(i);
+      c.push_back(g() % size);
+      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
+    }
+  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
+  ah.build(r, c, v, hpg::first<std::int64_t>{});
+  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  for (const std::vector<Index>& ui : {std::vector<Index>{7}, std::vector<Index>{101}, std::vector<Index>{7, 100, 120, 139, 150}}) {
+    hpg::Vector<std::int64_t> uh(size, Backend::host), ug(size, Backend::cuda);
+    const std::vector<std::int64_t> uv(ui.size(), 2);
+    uh.build(ui, uv);
+    ug.build(ui, uv);
+    const std::string how = "u of " + std::to_string(ui.size()) + " entries";
+    hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, uh, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, ug, ag, hpg::desc::push);
+    expect_same(wh, wg, "min.plus, " + how);
+    hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, uh, ah);
+    hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::any_pair<std::int64_t>, ug, ag, hpg::desc::push);
+    expect_same(wh, wg, "any.pair, " + how);
+  }
+}
+
+#if HPG_HAS_CUDA
+// The list operations that append what they keep in one kernel (append_kept.cuh: ewise_add,
+// ewise_mult of two lists, a mask applied to a push's result) and the one-kernel reduction into a
+// scalar, on lists and a bitmap long enough for a hundred blocks and more. Each leaves its
+// ticket words clean for the next call.
+TEST(SparsePathsGpu, OneKernelListOperationsAndReductionOnManyBlocks) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  namespace dc = hpg::detail::cuda;
+  const Index big = Index(1) << 20;
+  const auto a = random_vector<std::int64_t>(big, 0.02, 51);
+  const auto b = random_vector<std::int64_t>(big, 0.03, 52);
+  const auto dense = random_vector<std::int64_t>(big, 0.5, 53);
+  Pair<std::int64_t> w{hpg::Vector<std::int64_t>(big, Backend::host), hpg::Vector<std::int64_t>(big, Backend::cuda)};
+  hpg::ewise_add(w.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.host, b.host);
+  hpg::ewise_add(w.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.gpu, b.gpu);
+  expect_same(w.host, w.gpu, "ewise_add of two long lists");
+  hpg::test::expect_left_clean(dc::ScratchUse::scan_status, 2, std::uint64_t(0), "ewise_add's tickets");
+  hpg::ewise_mult(w.host, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.host, b.host);
+  hpg::ewise_mult(w.gpu, hpg::no_mask, hpg::no_accum, hpg::minus<std::int64_t>{}, a.gpu, b.gpu);
+  expect_same(w.host, w.gpu, "ewise_mult of two long lists");
+  EXPECT_GT(w.host.nvals(), 100u);
+  hpg::ewise_mult(w.host, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.host, dense.host);
+  hpg::ewise_mult(w.gpu, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.gpu, dense.gpu);
+  expect_same(w.host, w.gpu, "ewise_mult of a long list and a bitmap");
+  // A push's result masked after the fact (a complemented valued mask: no probe while it pushes).
+  hpg::Matrix<std::int64_t> ah = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:1024x1024"), Backend::host);
+  hpg::Matrix<std::int64_t> ag = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:1024x1024"), Backend::cuda);
+  hpg::vxm(w.host, b.host, hpg::no_accum, hpg::min_plus<std::int64_t>, a.host, ah, hpg::desc::mask_complement | hpg::desc::replace);
+  hpg::vxm(w.gpu, b.gpu, hpg::no_accum, hpg::min_plus<std::int64_t>, a.gpu, ag,
+           hpg::desc::mask_complement | hpg::desc::replace | hpg::desc::push);
+  expect_same(w.host, w.gpu, "push under a complemented valued mask");
+  hpg::test::expect_left_clean(dc::ScratchUse::scan_status, 2, std::uint64_t(0), "the tickets");
+  // Reductions into a scalar: a long list, a half-full bitmap, with and without an accumulator.
+  for (const auto* x : {&a, &dense}) {
+    for (const bool accumulates : {false, true}) {
+      hpg::Scalar<std::int64_t> sh(std::int64_t(1000), Backend::host), sg(std::int64_t(1000), Backend::cuda);
+      if (accumulates) {
+        hpg::reduce(sh, hpg::plus<std::int64_t>{}, hpg::plus_monoid<std::int64_t>{}, x->host);
+        hpg::reduce(sg, hpg::plus<std::int64_t>{}, hpg::plus_monoid<std::int64_t>{}, x->gpu);
+      } else {
+        hpg::reduce(sh, hpg::no_accum, hpg::max_monoid<std::int64_t>{}, x->host);
+        hpg::reduce(sg, hpg::no_accum, hpg::max_monoid<std::int64_t>{}, x->gpu);
+      }
+      EXPECT_EQ(sh.extract_element(), sg.extract_element()) << (x == &a ? "list" : "bitmap") << (accumulates ? ", accum" : "");
+      hpg::test::expect_left_clean(dc::ScratchUse::scan_status, 1, std::uint64_t(0), "the reduction's ticket");
+    }
+  }
+}
+#endif
+
 // A push result's arrays are longer than its count (they are sized before it is known). Once the
 // count is read, an apply or ewise_mult over it that casts to the output's type (nothing to
 // compact) must read only the entries it has: the sanitizer's memcheck runs this test.

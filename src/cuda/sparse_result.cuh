@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "hpgraph/cuda/append_kept.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/vector_finish.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -124,38 +125,36 @@ AlignedMaskProbe<M> aligned_mask_probe(const DeviceVec<M>& mask, const Descripto
   return p;
 }
 
-/// Keeps t's entries whose stencil byte is set, in new arrays of t's length, with the kept count
-/// left on the device: nothing waits, and a count of t's still on the device is read by the kernels.
-template <class Z>
-void keep_stencil(DeviceSparseResult<Z>& t, const std::uint8_t* stencil, const char* what) {
-  const Index bound = sparse_bound(t);
-  if (bound == 0) return;
-  guarded(what, [&] {
-    DeviceArray<std::uint32_t> idx(bound, what);
-    DeviceArray<Z> val(bound, what);
-    DeviceArray<unsigned long long> kept(1, what);  // written by the selection's last block
-    select_by_stencil(t.idx.data(), t.val.data(), t.nvals.view(), bound, stencil, idx.data(), val.data(), kept.data());
-    t.idx = std::move(idx);
-    t.val = std::move(val);
-    t.nvals = DeviceCount::on_device(std::move(kept));
-  });
-}
+/// t's entries whose index a probe allows, as an append_kept source.
+template <class Z, class Probe>
+struct KeepAllowedSource {
+  const std::uint32_t* idx;
+  const Z* val;
+  DeviceCount::View tcount;
+  Probe allows;
+  __device__ Index count() const { return count_of(tcount); }
+  __device__ bool entry(Index k, std::uint32_t& i, void* z) const {
+    i = idx[k];
+    if (!allows(i)) return false;
+    put_value(z, val[k]);
+    return true;
+  }
+};
 
-template <class Probe>
-__global__ void probe_stencil_kernel(const std::uint32_t* idx, DeviceCount::View count, Probe probe, std::uint8_t* keep) {
-  const Index m = count_of(count);
-  for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) keep[k] = probe(idx[k]);
-}
-
-/// Keeps t's entries whose index the probe allows (a mask applied after the fact).
+/// Keeps t's entries whose index the probe allows (a mask applied after the fact), in new arrays
+/// of t's length, with the kept count left on the device: one kernel (append_kept.cuh; a probe
+/// kernel and a compaction before), no host wait. t is left as it was if this throws.
 template <class Z, class Probe>
 void keep_allowed(DeviceSparseResult<Z>& t, const Probe& probe, const char* what) {
   const Index bound = sparse_bound(t);
   if (bound == 0) return;
-  DeviceArray<std::uint8_t> keep(bound, what);
-  probe_stencil_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.nvals.view(), probe, keep.data());
-  check_launch("probe_stencil_kernel");
-  keep_stencil(t, keep.data(), what);
+  DeviceSparseResult<Z> kept;
+  append_kept(kept, KeepAllowedSource<Z, Probe>{t.idx.data(), t.val.data(), t.nvals.view(), probe}, bound,
+              sparse_grid(t, append_threads), !t.jumbled, what);
+  t.idx = std::move(kept.idx);
+  t.val = std::move(kept.val);
+  t.nvals = std::move(kept.nvals);
+  t.jumbled = kept.jumbled;
 }
 
 /// The C API's typecast (hpgraph/detail/cast.hpp), as a functor for Thrust.
