@@ -204,6 +204,30 @@ struct ByRows {
 /// The longest row that a push takes by row slots or by rows (up to 32 products per u entry).
 inline constexpr Index push_by_rows_up_to = 32;
 
+/// Step 1, by blocks per entry: for a few u entries whose rows may be long (a hub's), `per_entry`
+/// blocks share each entry's row, strided. No scan of the row lengths: a launch and an
+/// allocation fewer than by products (a 1-entry push on rmat-22, whose longest row is a hub's,
+/// was a scan, a fill and the push: 22 us, H200). Blocks idle where a row is shorter than the
+/// longest, which a few entries afford.
+template <class Offset>
+struct ByEntryBlocks {
+  const Offset* ptr;
+  unsigned per_entry;
+  template <class F>
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+    for (Index b = blockIdx.x; b < nu * per_entry; b += gridDim.x) {
+      const Index q = b / per_entry;
+      const std::uint32_t k = uidx[q];
+      const std::uint64_t end = ptr[k + 1], stride = std::uint64_t(per_entry) * blockDim.x;
+      for (std::uint64_t p = ptr[k] + std::uint64_t(b % per_entry) * blockDim.x + threadIdx.x; p < end; p += stride)
+        f(PushProduct{q, p});
+    }
+  }
+};
+
+/// The most u entries that a push with long rows takes by blocks per entry.
+inline constexpr Index push_entry_blocks_up_to = 16;
+
 /// Step 2's claim: whether this thread is the one that sets output `out`'s bit. A bit already
 /// set costs a read, not an atomic (a grid's or a hub's outputs are reached many times).
 __device__ inline bool claim_output(std::uint32_t* bits, std::uint32_t out) {
@@ -494,6 +518,15 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
       push_atomic_steps<UFirst>(s, p, ByRowSlots<Offset>{ptr, shift}, capped_grid_for(slots, 256), cap, u, allows, entry_out_first, t);
     else
       push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr}, capped_grid_for(nu, 256), cap, u, allows, entry_out_first, t);
+    return;
+  }
+  if (nu <= push_entry_blocks_up_to) {
+    // Enough blocks for a 2048-product share of the longest row each, within four waves' worth.
+    const std::uint64_t wanted = (std::uint64_t(longest_row) + 2047) / 2048;
+    const unsigned per_entry =
+        static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, 4 * std::uint64_t(multiprocessors()) / nu)));
+    push_atomic_steps<UFirst>(s, p, ByEntryBlocks<Offset>{ptr, per_entry}, static_cast<unsigned>(nu) * per_entry, cap, u, allows,
+                              entry_out_first, t);
     return;
   }
   DeviceArray<std::uint64_t> start(nu + 1, "push offsets");
