@@ -441,7 +441,7 @@ TEST(SparsePathsGpu, PushOfAFewEntriesWithALongRow) {
 
 #if HPG_HAS_CUDA
 // The list operations that append what they keep in one kernel (append_kept.cuh: ewise_add,
-// ewise_mult of two lists, a mask applied to a push's result) and the one-kernel reduction into a
+// ewise_mult of two lists, a mask applied after the fact) and the one-kernel reduction into a
 // scalar, on lists and a bitmap long enough for a hundred blocks and more. Each leaves its
 // ticket words clean for the next call.
 TEST(SparsePathsGpu, OneKernelListOperationsAndReductionOnManyBlocks) {
@@ -463,13 +463,17 @@ TEST(SparsePathsGpu, OneKernelListOperationsAndReductionOnManyBlocks) {
   hpg::ewise_mult(w.host, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.host, dense.host);
   hpg::ewise_mult(w.gpu, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.gpu, dense.gpu);
   expect_same(w.host, w.gpu, "ewise_mult of a long list and a bitmap");
-  // A push's result masked after the fact (a complemented valued mask: no probe while it pushes).
-  hpg::Matrix<std::int64_t> ah = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:1024x1024"), Backend::host);
-  hpg::Matrix<std::int64_t> ag = hpg::generate<std::int64_t>(hpg::gen::parse_spec("grid:1024x1024"), Backend::cuda);
-  hpg::vxm(w.host, b.host, hpg::no_accum, hpg::min_plus<std::int64_t>, a.host, ah, hpg::desc::mask_complement | hpg::desc::replace);
-  hpg::vxm(w.gpu, b.gpu, hpg::no_accum, hpg::min_plus<std::int64_t>, a.gpu, ag,
-           hpg::desc::mask_complement | hpg::desc::replace | hpg::desc::push);
-  expect_same(w.host, w.gpu, "push under a complemented valued mask");
+  // A mask applied after the fact (KeepAllowedSource): an ewise_add or ewise_mult of two lists
+  // into w<mask, replace>, the mask a long list too, structural or valued, plain or complemented.
+  for (const hpg::Descriptor d : {hpg::desc::replace, hpg::desc::structure | hpg::desc::replace,
+                                  hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace}) {
+    hpg::ewise_add(w.host, dense.host, hpg::no_accum, hpg::plus<std::int64_t>{}, a.host, b.host, d);
+    hpg::ewise_add(w.gpu, dense.gpu, hpg::no_accum, hpg::plus<std::int64_t>{}, a.gpu, b.gpu, d);
+    expect_same(w.host, w.gpu, "ewise_add of two long lists under a mask");
+    hpg::ewise_mult(w.host, a.host, hpg::no_accum, hpg::plus<std::int64_t>{}, b.host, dense.host, d);
+    hpg::ewise_mult(w.gpu, a.gpu, hpg::no_accum, hpg::plus<std::int64_t>{}, b.gpu, dense.gpu, d);
+    expect_same(w.host, w.gpu, "ewise_mult of a long list and a bitmap under a mask");
+  }
   hpg::test::expect_left_clean(dc::ScratchUse::scan_status, 2, std::uint64_t(0), "the tickets");
   // Reductions into a scalar: a long list, a half-full bitmap, with and without an accumulator.
   for (const auto* x : {&a, &dense}) {

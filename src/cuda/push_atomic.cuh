@@ -521,7 +521,8 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     return;
   }
   if (nu <= push_entry_blocks_up_to) {
-    // Enough blocks for a 2048-product share of the longest row each, within four waves' worth.
+    // Enough blocks for a 2048-product share of the longest row each, at most 4 x SMs in all
+    // (half a wave of 256-thread blocks at full occupancy).
     const std::uint64_t wanted = (std::uint64_t(longest_row) + 2047) / 2048;
     const unsigned per_entry =
         static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(wanted, 4 * std::uint64_t(multiprocessors()) / nu)));
