@@ -51,6 +51,28 @@ Pair<T> random_vector(Index n, double density, std::uint64_t seed) {
 
 using hpg::test::expect_same;
 
+#if HPG_HAS_CUDA
+/// A size x size matrix on both backends whose rows [0, rows) hold 5 entries each, at random
+/// columns from g, values 1..9 (a repeated column keeps its first value); the other rows are empty.
+struct MatrixPair {
+  hpg::Matrix<std::int64_t> host, gpu;
+};
+MatrixPair rows_of_five(Index size, Index rows, std::mt19937_64& g) {
+  std::vector<Index> r, c;
+  std::vector<std::int64_t> v;
+  for (Index i = 0; i < rows; ++i)
+    for (int k = 0; k < 5; ++k) {
+      r.push_back(i);
+      c.push_back(g() % size);
+      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
+    }
+  MatrixPair m{hpg::Matrix<std::int64_t>(size, size, Backend::host), hpg::Matrix<std::int64_t>(size, size, Backend::cuda)};
+  m.host.build(r, c, v, hpg::first<std::int64_t>{});
+  m.gpu.build(r, c, v, hpg::first<std::int64_t>{});
+  return m;
+}
+#endif
+
 constexpr Index n = 6000;
 // Densities below and above the 1/16 at which a vector is kept sparse.
 const std::vector<std::pair<std::string, double>> output_kinds = {
@@ -253,17 +275,9 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
   namespace dc = hpg::detail::cuda;
   const Index size = 20000;
   std::mt19937_64 g(31);
-  std::vector<Index> r, c;
-  std::vector<std::int64_t> v;
-  for (Index i = 0; i < size; ++i)
-    for (int k = 0; k < 5; ++k) {
-      r.push_back(i);
-      c.push_back(g() % size);
-      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
-    }
-  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
-  ah.build(r, c, v, hpg::first<std::int64_t>{});
-  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  MatrixPair m = rows_of_five(size, size, g);
+  const hpg::Matrix<std::int64_t>& ah = m.host;
+  const hpg::Matrix<std::int64_t>& ag = m.gpu;
   // A push of a random u of this density by semiring s on both backends, compared; says which.
   const auto push_both = [&](const auto& s, const char* name, double density) {
     const auto u = random_vector<std::int64_t>(size, density, g());
@@ -297,17 +311,9 @@ TEST(SparsePathsGpu, PushGathersAMidSizedOutputList) {
   namespace dc = hpg::detail::cuda;
   const Index size = Index(1) << 19, rows = 3000;
   std::mt19937_64 g(37);
-  std::vector<Index> r, c;
-  std::vector<std::int64_t> v;
-  for (Index i = 0; i < rows; ++i)
-    for (int k = 0; k < 5; ++k) {
-      r.push_back(i);
-      c.push_back(g() % size);
-      v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
-    }
-  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
-  ah.build(r, c, v, hpg::first<std::int64_t>{});
-  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  MatrixPair m = rows_of_five(size, rows, g);
+  const hpg::Matrix<std::int64_t>& ah = m.host;
+  const hpg::Matrix<std::int64_t>& ag = m.gpu;
   for (int round = 0; round < 2; ++round) {
     std::vector<Index> ui;
     std::vector<std::int64_t> uv;
@@ -463,7 +469,7 @@ TEST(SparsePathsGpu, OneKernelListOperationsAndReductionOnManyBlocks) {
   hpg::ewise_mult(w.host, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.host, dense.host);
   hpg::ewise_mult(w.gpu, hpg::no_mask, hpg::no_accum, hpg::times<std::int64_t>{}, b.gpu, dense.gpu);
   expect_same(w.host, w.gpu, "ewise_mult of a long list and a bitmap");
-  // A mask applied after the fact (KeepAllowedSource): an ewise_add or ewise_mult of two lists
+  // A mask applied after the fact (keep_allowed): an ewise_add or ewise_mult of two lists
   // into w<mask, replace>, the mask a long list too, structural or valued, plain or complemented.
   for (const hpg::Descriptor d : {hpg::desc::replace, hpg::desc::structure | hpg::desc::replace,
                                   hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace}) {

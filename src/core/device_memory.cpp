@@ -232,7 +232,7 @@ void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
 LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) {
-  if (c) c->first_tag = array_tags_from_now();
+  if (c) c->first_tag = next_array_tag();
   t_capture = c;
 }
 LoopCaptureScope::~LoopCaptureScope() { t_capture = previous_; }

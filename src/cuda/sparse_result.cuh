@@ -125,19 +125,32 @@ AlignedMaskProbe<M> aligned_mask_probe(const DeviceVec<M>& mask, const Descripto
   return p;
 }
 
-/// t's entries whose index a probe allows, as an append_kept source.
-template <class Z, class Probe>
-struct KeepAllowedSource {
+/// A select, an apply under a mask it probes, or a mask applied after the fact (f keeps every
+/// value) as an append_kept source: T(k) = f(u(idx[k]), idx[k]) where f keeps it and the probe
+/// allows its index (probe_entry).
+template <class Z, class F, class U, class Probe>
+struct MapSelectSource {
+  F f;
   const std::uint32_t* idx;
-  const Z* val;
-  DeviceCount::View tcount;
+  const U* uval;
+  DeviceCount::View ucount;
   Probe allows;
-  __device__ Index count() const { return count_of(tcount); }
+  __device__ Index count() const { return count_of(ucount); }
   __device__ bool entry(Index k, std::uint32_t& i, void* z) const {
     i = idx[k];
-    if (!allows(i)) return false;
-    put_value(z, val[k]);
+    bool kept = true;
+    const Z mapped = f(uval[k], i, kept);
+    if (!kept || !probe_entry(allows, i, k)) return false;
+    put_value(z, mapped);
     return true;
+  }
+};
+
+/// f of MapSelectSource that keeps every value as it is.
+struct keep_value {
+  template <class U>
+  HPG_HOST_DEVICE U operator()(const U& x, Index, bool&) const {
+    return x;
   }
 };
 
@@ -149,7 +162,7 @@ void keep_allowed(DeviceSparseResult<Z>& t, const Probe& probe, const char* what
   const Index bound = sparse_bound(t);
   if (bound == 0) return;
   DeviceSparseResult<Z> kept;
-  append_kept(kept, KeepAllowedSource<Z, Probe>{t.idx.data(), t.val.data(), t.nvals.view(), probe}, bound,
+  append_kept(kept, MapSelectSource<Z, keep_value, Z, Probe>{{}, t.idx.data(), t.val.data(), t.nvals.view(), probe}, bound,
               sparse_grid(t, append_threads), !t.jumbled, what);
   t.idx = std::move(kept.idx);
   t.val = std::move(kept.val);

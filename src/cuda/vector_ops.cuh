@@ -261,26 +261,6 @@ __global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, 
   }
 }
 
-/// A select, or an apply under a mask it probes, as an append_kept source: T(k) = f(u(idx[k]),
-/// idx[k]) where f keeps it and the probe allows its index.
-template <class Z, class F, class U, class Probe>
-struct MapSelectSource {
-  F f;
-  const std::uint32_t* idx;
-  const U* uval;
-  DeviceCount::View ucount;
-  Probe allows;
-  __device__ Index count() const { return count_of(ucount); }
-  __device__ bool entry(Index k, std::uint32_t& i, void* z) const {
-    i = idx[k];
-    bool kept = true;
-    const Z mapped = f(uval[k], i, kept);
-    if (!kept || !probe_entry(allows, i, k)) return false;
-    put_value(z, mapped);
-    return true;
-  }
-};
-
 /// No host wait: u's count, if still on the device, is read by the kernels. `compact`: f may
 /// decline an entry (select) or the probe an index (a mask): one kernel maps, probes and appends
 /// what it keeps (append_kept.cuh), and T is jumbled (a map and a counted scan of the kept flags,

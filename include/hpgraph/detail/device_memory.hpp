@@ -67,17 +67,11 @@ void reset_device_pool_peak();
 long long inject_device_allocation_failure(long long countdown) noexcept;
 
 /// A fresh identity for a device array's contents (DeviceArray::tag): process-wide, never 0, never
-/// repeated, increasing.
+/// repeated, increasing, so that one taken at a device loop capture's start is below every tag
+/// given in the capture.
 inline std::uint64_t next_array_tag() noexcept {
   static std::atomic<std::uint64_t> last{0};
   return last.fetch_add(1, std::memory_order_relaxed) + 1;
-}
-/// The tag the next next_array_tag() can give at the least: a device loop's capture takes it at
-/// its start, and trusts no relation between arrays older than that (their contents may change
-/// between rounds, unseen by the host).
-inline std::uint64_t array_tags_from_now() noexcept {
-  static_cast<void>(next_array_tag());  // spent: every tag given from here on is larger
-  return next_array_tag();
 }
 
 /// A typed, owning, move-only device array.
