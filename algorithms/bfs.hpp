@@ -45,14 +45,18 @@ BfsResult bfs(const Matrix<T>& a, Index source, const BfsOptions& opt = {}) {
   Vector<std::int64_t> frontier(n, b);
   frontier.set_element(static_cast<std::int64_t>(source), source);
   r.parent.set_element(static_cast<std::int64_t>(source), source);
-  Scalar<std::int32_t> depth(0, b);  // the level being visited: every round counts itself into it
+  r.level.set_element(0, source);
+  Scalar<std::int32_t> depth(1, b);  // the level of the vertices a round finds: every round counts itself into it
+  // The two assigns come last in the round: in a device loop they wait (deferred) and run together,
+  // the parents' in the round's last kernel and the levels' (which reads the round counter that
+  // kernel counts) in one kernel before it: a kernel a level fewer (hpgraph/loop.hpp).
   const auto level = [&](Descriptor direction) {
     return [&, direction] {
-      assign(r.level, frontier, no_accum, depth, all, desc::structure);  // level<frontier> = depth
       // frontier<!struct(parent), replace> = frontier any.secondi A
       vxm(frontier, r.parent, no_accum, any_secondi<std::int64_t>, frontier, a,
           desc::mask_complement | desc::structure | desc::replace | direction);
       assign(r.parent, frontier, no_accum, frontier, all, desc::structure);  // parent<frontier> = frontier
+      assign(r.level, frontier, no_accum, depth, all, desc::structure);      // level<frontier> = depth
     };
   };
   const auto push = level(desc::push), pull = level(desc::pull);
@@ -76,7 +80,7 @@ BfsResult bfs(const Matrix<T>& a, Index source, const BfsOptions& opt = {}) {
       loop_while(nonempty_at_least(frontier, pull_at_least), pull, n, depth);
     }
   }
-  r.depth = *depth.extract_element();
+  r.depth = *depth.extract_element() - 1;
   return r;
 }
 

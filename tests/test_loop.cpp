@@ -327,6 +327,59 @@ TEST(LoopGpu, ARoundCounterCountsOnTheDevice) {
   hpg::test::expect_same(hs, gs, "the last round each entry was seen");
 }
 
+/// In a captured body, an assign under a list's structure into a bitmap (an upsert) waits: those
+/// that end the round are done by the round's last kernel, and one that writes or reads what a
+/// waiting one writes first launches it. v counts down 20,000 entries of 400,000 (many blocks);
+/// each round: big = v's entries above 2 (a list in other positions than v's), a<v> = round (a
+/// full), then b<big> = a (reads what the first wrote, at other positions: launched first),
+/// c<v> = v and d<v> = round. The round's last kernel does b's and c's; d's reads the round counter
+/// that kernel counts, so it is launched before it. Every vector, count and the counter end as on
+/// the host.
+TEST(LoopGpu, AssignsThatEndARoundWaitForItsLastKernelInOrder) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const Index size = 400000, entries = 20000;
+  const auto run = [&](Backend b) {
+    hpg::Vector<int> v(size, b), big(size, b), c(size, b);
+    std::vector<Index> vi;
+    std::vector<int> vv;
+    for (Index j = 0; j < entries; ++j) {
+      vi.push_back(20 * j);
+      vv.push_back(static_cast<int>(1 + j % 5));
+    }
+    v.build(vi, vv);
+    hpg::Vector<std::int64_t> a(size, b), bv(size, b), d(size, b);
+    hpg::assign(a, hpg::no_mask, hpg::no_accum, std::int64_t(-1), hpg::all);
+    hpg::Scalar<std::int64_t> round(10, b);
+    const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] {
+      count_down(v);
+      hpg::select(big, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, v, 2);
+      hpg::assign(a, v, hpg::no_accum, round, hpg::all, hpg::desc::structure);
+      hpg::assign(bv, big, hpg::no_accum, a, hpg::all, hpg::desc::structure);
+      hpg::assign(c, v, hpg::no_accum, v, hpg::all, hpg::desc::structure);
+      hpg::assign(d, v, hpg::no_accum, round, hpg::all, hpg::desc::structure);
+    }, 100, round);
+    return std::make_tuple(rounds, *round.extract_element(), std::move(a), std::move(bv), std::move(c), std::move(d));
+  };
+  auto [hr, hround, ha, hb, hc, hd] = run(Backend::host);
+  const std::uint64_t before = graphs_run(), ended_before = hpg::detail::device_loop_end_upserts;
+  auto [gr, ground, ga, gb, gc, gd] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  // b<big> = a and c<v> = v; d<v> = round reads the round counter that the last kernel counts, so it runs before it.
+  EXPECT_EQ(hpg::detail::device_loop_end_upserts - ended_before, 2u);
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(hr, 5);
+  EXPECT_EQ(ground, hround);
+  hpg::test::expect_same(ha, ga, "a<v> = round");
+  hpg::test::expect_same(hb, gb, "b<big> = a, after a was written");
+  hpg::test::expect_same(hc, gc, "c<v> = v");
+  hpg::test::expect_same(hd, gd, "d<v> = round, before the round is counted");
+  EXPECT_EQ(hb.nvals(), 8000u);  // the entries that start at 4 or 5 (above 2 after the first round)
+  EXPECT_EQ(gb.nvals(), hb.nvals());
+  EXPECT_EQ(gc.nvals(), hc.nvals());
+  EXPECT_EQ(gd.nvals(), hd.nvals());
+}
+
 /// A vector carried sorted that a round leaves jumbled (a push under any lists its outputs in no
 /// order, and a swap hands the list to the other vector): the body is captured again with it
 /// carried jumbled, and a round that searches the jumbled list (here as a mask) sorts it first,
@@ -400,12 +453,15 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
     hpg::BfsOptions opt;
     opt.method = method;
     const hpg::BfsResult want = hpg::bfs(ha, 0, opt);
-    const std::uint64_t before = graphs_run();
+    const std::uint64_t before = graphs_run(), ended_before = hpg::detail::device_loop_end_upserts;
     const hpg::BfsResult got = hpg::bfs(a, 0, opt);
     // A push stretch is one graph (automatic pushes throughout: the grid's frontier never nears
     // n / alpha). Pulled levels leave the frontier in bitmap form, which the device loop may or may
     // not carry; they must only be right.
     if (method != hpg::AxbMethod::pull) EXPECT_EQ(graphs_run() - before, 1u) << static_cast<int>(method);
+    // Its two assigns end the body: the round's last kernel does parent<frontier> = frontier
+    // (level<frontier> = depth reads the round counter that kernel counts: launched before it).
+    if (method == hpg::AxbMethod::push) EXPECT_EQ(hpg::detail::device_loop_end_upserts - ended_before, 1u);
     else std::cout << "BFS pull on grid 64x64: " << graphs_run() - before << " loop graph(s)\n";
     EXPECT_EQ(got.depth, 127);
     EXPECT_EQ(got.depth, want.depth);

@@ -83,6 +83,9 @@ namespace detail {
 
 /// Loop graphs this thread has run (for tests: whether a loop ran on the device).
 inline thread_local std::uint64_t device_loop_graphs = 0;
+/// The deferred assigns that this thread's loop graphs do in their rounds' last kernels (for
+/// tests: that the assigns ending a body were deferred; loop_capture.hpp, DeferredUpsert).
+inline thread_local std::uint64_t device_loop_end_upserts = 0;
 /// The vectors this thread's last loop graph did not carry into its rounds, because the body
 /// overwrites them before it reads them (LoopCapture::overwritten; for tests).
 inline thread_local std::uint64_t device_loop_overwritten = 0;
@@ -158,7 +161,8 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         std::vector<CarryCopy> copies;  // done by the round's last kernel, which also sets the condition
         for (const auto& v : cap.carried) v->write_back(copies);
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
-        loop.end(copies, cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
+        const int ended = loop.end(copies, cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
+        device_loop_end_upserts += static_cast<std::uint64_t>(ended);
         captured = true;
       } catch (const CaptureUnsupported& e) {
         loop.abort();

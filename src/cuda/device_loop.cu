@@ -54,17 +54,71 @@ __device__ void set_condition(const LoopCondition& c, bool counts_round) {
 /// The condition before the first round.
 __global__ void loop_condition_kernel(LoopCondition c) { set_condition(c, false); }
 
-/// The end of a round: the carried vectors' copies (at most loop_end_copies in one launch) and,
-/// in the last such launch, the condition. Thread 0 of block 0 writes the counts (or the overflow)
-/// and then reads them for the condition; every thread copies entries. The copies' sources are
-/// never another copy's destination (stage_carried saw to that), so their order does not matter.
+/// The end of a round: the upserts the body deferred (DeferredUpsert, in the launch that sets the
+/// condition; DeviceLoop::end gives it only those that nothing else here reads or writes), the
+/// carried vectors' copies (at most loop_end_copies in one launch) and, in the last such launch,
+/// the condition. Thread 0 of block 0 writes the counts (or the overflow) and then reads them for
+/// the condition; every thread copies entries and does upserts. The copies' sources are never
+/// another copy's destination (stage_carried saw to that), so their order does not matter.
 constexpr int loop_end_copies = 8;
 struct LoopEnd {
   LoopCondition condition;
   int sets_condition;
   int copies;
   CarryCopy copy[loop_end_copies];
+  int upserts;
+  DeferredUpsert upsert[max_deferred_upserts];
 };
+
+/// What a set of deferred upserts alone needs (launch_deferred_upserts).
+struct DeferredUpserts {
+  int count;
+  DeferredUpsert upsert[max_deferred_upserts];
+};
+
+template <class Word>
+__device__ void upsert_words(const DeferredUpsert& u, Index k, std::uint32_t i) {
+  const Word* from = u.source == DeferredUpsert::inline_scalar ? reinterpret_cast<const Word*>(u.scalar)
+                     : u.source == DeferredUpsert::scalar_at   ? static_cast<const Word*>(u.from)
+                     : u.source == DeferredUpsert::aligned     ? static_cast<const Word*>(u.from) + k
+                                                               : static_cast<const Word*>(u.from) + i;
+  static_cast<Word*>(u.val)[i] = *from;
+}
+
+/// One deferred upsert over the grid, as upsert_bitmap_kernel does it (the absent entries counted
+/// one atomic a warp).
+__device__ void run_upsert(const DeferredUpsert& u) {
+  const Index m = u.word ? u.base + Index(*u.word) : u.base;
+  const unsigned lane = threadIdx.x % 32;
+  const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
+  const Index stride = Index(gridDim.x) * blockDim.x;
+  for (Index base = warp_first; base < m; base += stride) {  // uniform across the warp
+    const Index k = base + lane;
+    bool fresh = false;
+    if (k < m) {
+      const std::uint32_t i = u.idx[k];
+      switch (u.bytes) {
+        case 1: upsert_words<std::uint8_t>(u, k, i); break;
+        case 2: upsert_words<std::uint16_t>(u, k, i); break;
+        case 4: upsert_words<std::uint32_t>(u, k, i); break;
+        default: upsert_words<std::uint64_t>(u, k, i); break;
+      }
+      if (u.added) {
+        fresh = u.present[i] == 0;
+        u.present[i] = 1;
+      }
+    }
+    if (!u.added) continue;
+    const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
+    if (lane == 0 && fresh_lanes) atomicAdd(u.added, static_cast<unsigned long long>(__popc(fresh_lanes)));
+  }
+}
+
+__global__ void deferred_upserts_kernel(DeferredUpserts d) {
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
+    if (j < d.count) run_upsert(d.upsert[j]);
+}
 
 __device__ Index copy_count(const CarryCopy& c) { return c.from_word ? c.from_base + Index(*c.from_word) : c.from_base; }
 
@@ -96,6 +150,9 @@ __global__ void loop_end_kernel(LoopEnd e) {
     }
     if (e.sets_condition) set_condition(e.condition, true);
   }
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
+    if (j < e.upserts) run_upsert(e.upsert[j]);
   const Index first = blockIdx.x * Index(blockDim.x) + threadIdx.x, stride = Index(gridDim.x) * blockDim.x;
 #pragma unroll
   for (int j = 0; j < loop_end_copies; ++j) {
@@ -175,10 +232,42 @@ void DeviceLoop::begin() {
   // form, a matrix's derived forms) runs now; the captured stream itself still refuses waits.
   refuse(cudaStreamBeginCapture(as_stream(stream_), cudaStreamCaptureModeRelaxed), "cudaStreamBeginCapture");
   capturing_ = true;
+  capture_.deferred.clear();
+  capture_.launch_deferred = &launch_deferred_upserts;
 }
 
-void DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
+int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
                      void* counter, int counter_bytes) {
+  // A deferred upsert whose launch failed (in the write-backs, say) spoiled the capture: its graph
+  // would lack the upsert.
+  if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+  // The last kernel's threads do the upserts beside its counts, condition and copies, so it takes
+  // only those that none of these reads or writes: not one that reads the round counter (which it
+  // counts) or adds to a count it reads or writes (the condition's, a copy's), nor one that reads
+  // or writes a copy's arrays (a list the body moved away after the assign: the copy puts the new
+  // one in the arrays the upsert reads); and none when there is more than one launch. The others
+  // are launched now, as one kernel (they depend on none of the rest: defer_upsert saw to that).
+  std::vector<DeferredUpsert> taken_upserts;
+  {
+    std::vector<DeferredUpsert> before;
+    const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
+    for (const DeferredUpsert& u : capture_.deferred) {
+      bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
+      for (const CarryCopy& k : copies) {
+        apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
+        for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
+          apart = apart || (to && (to == u.idx || to == u.from || to == u.word));
+      }
+      (apart ? before : taken_upserts).push_back(u);
+    }
+    if (!before.empty()) {
+      capture_.deferred = std::move(before);
+      launch_deferred_upserts(capture_);
+      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+    }
+    capture_.deferred.clear();
+  }
+  const int taken = static_cast<int>(taken_upserts.size());
   std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, &words_->rounds, &words_->overflow, counter, counter_bytes};
   std::size_t next = 0;
@@ -191,6 +280,11 @@ void DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View cou
       e.copy[e.copies++] = copies[next++];
     }
     e.sets_condition = next == copies.size();
+    if (e.sets_condition)  // the upserts nothing ran after: this launch does them
+      for (const DeferredUpsert& u : taken_upserts) {
+        grid = std::max(grid, u.grid);
+        e.upsert[e.upserts++] = u;
+      }
     loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
     refuse(cudaGetLastError(), "the loop's last kernel");
   } while (next < copies.size());
@@ -223,6 +317,7 @@ void DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View cou
   // For whoever wants to see what a round costs: the graph, its kernels and their launch shapes.
   if (const char* dot = std::getenv("HPGRAPH_LOOP_GRAPH_DOT"))
     cudaGraphDebugDotPrint(as_graph(graph_), dot, cudaGraphDebugDotFlagsKernelNodeParams | cudaGraphDebugDotFlagsConditionalNodeParams);
+  return taken;
 }
 
 bool DeviceLoop::abort() noexcept {
@@ -236,6 +331,7 @@ bool DeviceLoop::abort() noexcept {
     if (g) cudaGraphDestroy(g);
   }
   capturing_ = false;
+  capture_.deferred.clear();
   cudaGetLastError();
   return invalidated;
 }
@@ -264,6 +360,18 @@ Index DeviceLoop::run(Index done) {
   }
   overflowed_ = w.overflow != 0;
   return static_cast<Index>(w.rounds);
+}
+
+void launch_deferred_upserts(LoopCapture& c) noexcept {
+  DeferredUpserts d{};
+  unsigned grid = 1;
+  for (const DeferredUpsert& u : c.deferred) {
+    grid = std::max(grid, u.grid);
+    d.upsert[d.count++] = u;
+  }
+  c.deferred.clear();  // before the launch, which asks for the stream (and so for this again)
+  deferred_upserts_kernel<<<grid, 256, 0, as_stream(current_stream())>>>(d);
+  if (cudaGetLastError() != cudaSuccess) c.spoil("CUDA refused the launch of a deferred assign");
 }
 
 void add_one_on_device(void* p, int bytes) {

@@ -30,8 +30,9 @@ class DeviceLoop {
   /// (rounds < max_rounds, no carried list outgrew its storage, and the count read from `count`
   /// in [max(1, at_least), fewer_than)), ends the capture and instantiates the loop's graph.
   /// Every round run adds one to the integer of `counter_bytes` bytes at `counter` (unless null).
-  /// CaptureUnsupported when CUDA refuses the graph.
-  void end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
+  /// CaptureUnsupported when CUDA refuses the graph. Returns how many deferred upserts
+  /// (LoopCapture::deferred) the round's last kernel does.
+  int end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
            void* counter, int counter_bytes);
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.
@@ -67,6 +68,11 @@ class DeviceLoop {
 /// Adds one to the integer of `bytes` bytes (1, 2, 4 or 8) at device address p, in stream order
 /// (a one-thread kernel: no wait). A round that loop_while runs from the host counts itself so.
 void add_one_on_device(void* p, int bytes);
+
+/// Launches the upserts a capture deferred (LoopCapture::deferred) as one kernel on the captured
+/// stream, in the order of their calls' effects (they write different vectors); a launch CUDA
+/// refuses spoils the capture (LoopCapture::launch_deferred).
+void launch_deferred_upserts(LoopCapture& c) noexcept;
 
 /// One carried list's copy and count write, as a round's last kernel does them (c.capacity must
 /// hold the list), on the library's stream, no wait: a vector's carried form, made before the loop.

@@ -8,6 +8,9 @@
 
 #include <thrust/set_operations.h>
 
+#include <cstring>
+#include <type_traits>
+
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -26,6 +29,48 @@ struct UpsertSource {
   const X* scalar_at = nullptr;  // not null: the scalar is read here (on the device)
   HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar_at ? *scalar_at : scalar; }
 };
+
+/// In a device loop's capture, an upsert into a bitmap w from a source of w's own type is deferred
+/// (loop_capture.hpp, DeferredUpsert): true when it was, and nothing is launched now. One that
+/// writes what a deferred one reads or writes, or reads what it writes, first launches those (in
+/// one kernel the deferred upserts run at once, so they must not depend on each other).
+template <class W, class M, class X>
+bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src, unsigned grid, unsigned long long* added) {
+  if constexpr (!std::is_same_v<W, X> || !std::is_trivially_copyable_v<W> ||
+                !(sizeof(W) == 1 || sizeof(W) == 2 || sizeof(W) == 4 || sizeof(W) == 8)) {
+    return false;
+  } else {
+    LoopCapture* const c = loop_capture();
+    if (!c || !c->launch_deferred) return false;
+    DeferredUpsert d;
+    d.idx = mask.idx.data();
+    const DeviceCount::View count = mask.nvals.view();
+    d.base = count.base;
+    d.word = count.word;
+    if (src.val) {
+      d.source = src.aligned ? DeferredUpsert::aligned : DeferredUpsert::at_index;
+      d.from = src.val;
+    } else if (src.scalar_at) {
+      d.source = DeferredUpsert::scalar_at;
+      d.from = src.scalar_at;
+    } else {
+      d.source = DeferredUpsert::inline_scalar;
+      std::memcpy(d.scalar, &src.scalar, sizeof(W));
+    }
+    d.val = w.val.data();
+    d.present = added ? w.present.data() : nullptr;
+    d.added = added;
+    d.bytes = static_cast<int>(sizeof(W));
+    d.grid = grid;
+    bool depends = c->deferred.size() >= static_cast<std::size_t>(max_deferred_upserts);
+    for (const DeferredUpsert& p : c->deferred)
+      depends = depends || p.val == d.val || p.from == d.val || p.val == d.from || (d.added && p.word == d.added) ||
+                (p.added && d.word == p.added);
+    if (depends) c->launch_deferred(*c);
+    c->deferred.push_back(d);
+    return true;
+  }
+}
 
 /// Sets w(idx[k]) for the first count_of(m) entries k of M and counts the entries that were
 /// absent (warp-aggregated: one atomic per warp, not per entry). (added null: w is full, nothing
@@ -162,6 +207,7 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
     // A full w (SSSP's distances) has no count to keep; otherwise the entries that were absent
     // are added to w's count on the device.
     unsigned long long* added = w.nvals.is(w.size) ? nullptr : w.nvals.device_word();
+    if (defer_upsert(w, mask, src, grid, added)) return;
     upsert_bitmap_kernel<<<grid, 256, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data(), w.present.data(), added);
     check_launch("upsert_bitmap_kernel");
   });

@@ -57,6 +57,31 @@ struct CarryCopy {
     return c;
   }
 };
+/// An upsert (w<struct(M)> = x or u, hpgraph/cuda/vector_upsert.cuh) into a bitmap w whose value
+/// type is the source's, deferred in a capture: GraphBLAS's non-blocking mode lets a call's work
+/// wait until something needs its result. An upsert that nothing in the body runs after (BFS's
+/// parent and level, SSSP's distances) is done by the round's last kernel, which has the blocks
+/// and the launch already: a kernel node a round fewer for each (~2 us in a chain of small
+/// kernels). Anything else put on the captured stream first launches the deferred upserts
+/// (LoopCapture::launch_deferred), in the order they were called. For the first count_of(M)
+/// entries k of M, i = idx[k]: w's value i = `bytes` bytes from the source, w's presence byte i
+/// set (unless null), and the entries that were absent counted into *added (unless null).
+struct DeferredUpsert {
+  enum Source : int { inline_scalar, scalar_at, aligned, at_index };
+  const std::uint32_t* idx = nullptr;
+  Index base = 0;                               // M's count: base + *word, or base when word is null
+  const unsigned long long* word = nullptr;
+  Source source = inline_scalar;
+  const void* from = nullptr;                   // scalar_at: the value; aligned: M's k-th; at_index: i-th
+  alignas(8) unsigned char scalar[8] = {};      // inline_scalar: the value
+  void* val = nullptr;
+  std::uint8_t* present = nullptr;
+  unsigned long long* added = nullptr;
+  int bytes = 0;                                // 1, 2, 4 or 8
+  unsigned grid = 1;                            // the blocks of 256 threads M's bound wants
+};
+/// The most upserts a capture defers; another first launches those.
+inline constexpr int max_deferred_upserts = 4;
 class LoopCarried {
  public:
   virtual ~LoopCarried() = default;
@@ -113,6 +138,11 @@ struct LoopCapture {
   }
   /// Whether `found` names a way of carrying that the captures before did not use (capture again).
   bool found_new() const noexcept { return found.object && (carry_as(found.object) & found.as) != found.as; }
+  // Upserts not launched yet (DeferredUpsert), and what launches them (set by the device loop;
+  // called by the memory layer before anything else goes on the captured stream; a failure
+  // spoils the capture, nothing throws).
+  std::vector<DeferredUpsert> deferred;
+  void (*launch_deferred)(LoopCapture&) noexcept = nullptr;
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {
     try {
