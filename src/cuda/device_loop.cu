@@ -61,19 +61,17 @@ __global__ void loop_condition_kernel(LoopCondition c) { set_condition(c, false)
 /// the condition; every thread copies entries and does upserts. The copies' sources are never
 /// another copy's destination (stage_carried saw to that), so their order does not matter.
 constexpr int loop_end_copies = 8;
+/// Deferred upserts in one kernel argument: the round's last kernel's, or those launched apart.
+struct DeferredUpserts {
+  int count;
+  DeferredUpsert upsert[max_deferred_upserts];
+};
 struct LoopEnd {
   LoopCondition condition;
   int sets_condition;
   int copies;
   CarryCopy copy[loop_end_copies];
-  int upserts;
-  DeferredUpsert upsert[max_deferred_upserts];
-};
-
-/// What a set of deferred upserts alone needs (launch_deferred_upserts).
-struct DeferredUpserts {
-  int count;
-  DeferredUpsert upsert[max_deferred_upserts];
+  DeferredUpserts upserts;
 };
 
 template <class Word>
@@ -88,7 +86,7 @@ __device__ void upsert_words(const DeferredUpsert& u, Index k, std::uint32_t i) 
 /// One deferred upsert over the grid, as upsert_bitmap_kernel does it (the absent entries counted
 /// one atomic a warp).
 __device__ void run_upsert(const DeferredUpsert& u) {
-  const Index m = u.word ? u.base + Index(*u.word) : u.base;
+  const Index m = count_of(DeviceCount::View{u.base, u.word});
   const unsigned lane = threadIdx.x % 32;
   const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
   const Index stride = Index(gridDim.x) * blockDim.x;
@@ -114,13 +112,15 @@ __device__ void run_upsert(const DeferredUpsert& u) {
   }
 }
 
-__global__ void deferred_upserts_kernel(DeferredUpserts d) {
+__device__ void run_upserts(const DeferredUpserts& d) {
 #pragma unroll
   for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
     if (j < d.count) run_upsert(d.upsert[j]);
 }
 
-__device__ Index copy_count(const CarryCopy& c) { return c.from_word ? c.from_base + Index(*c.from_word) : c.from_base; }
+__global__ void deferred_upserts_kernel(DeferredUpserts d) { run_upserts(d); }
+
+__device__ Index copy_count(const CarryCopy& c) { return count_of(DeviceCount::View{c.from_base, c.from_word}); }
 
 template <class Word>
 __device__ void copy_words(const void* from, void* to, Index k, std::size_t words) {
@@ -150,9 +150,7 @@ __global__ void loop_end_kernel(LoopEnd e) {
     }
     if (e.sets_condition) set_condition(e.condition, true);
   }
-#pragma unroll
-  for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
-    if (j < e.upserts) run_upsert(e.upsert[j]);
+  run_upserts(e.upserts);
   const Index first = blockIdx.x * Index(blockDim.x) + threadIdx.x, stride = Index(gridDim.x) * blockDim.x;
 #pragma unroll
   for (int j = 0; j < loop_end_copies; ++j) {
@@ -283,7 +281,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
     if (e.sets_condition)  // the upserts nothing ran after: this launch does them
       for (const DeferredUpsert& u : taken_upserts) {
         grid = std::max(grid, u.grid);
-        e.upsert[e.upserts++] = u;
+        e.upserts.upsert[e.upserts.count++] = u;
       }
     loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
     refuse(cudaGetLastError(), "the loop's last kernel");
