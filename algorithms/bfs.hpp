@@ -47,9 +47,9 @@ BfsResult bfs(const Matrix<T>& a, Index source, const BfsOptions& opt = {}) {
   r.parent.set_element(static_cast<std::int64_t>(source), source);
   r.level.set_element(0, source);
   Scalar<std::int32_t> depth(1, b);  // the level of the vertices a round finds: every round counts itself into it
-  // The two assigns come last in the round: in a device loop they wait (deferred) and run together,
-  // the parents' in the round's last kernel and the levels' (which reads the round counter that
-  // kernel counts) in one kernel before it: a kernel a level fewer (hpgraph/loop.hpp).
+  // The two assigns come right after the push: in a device loop they wait (deferred), and a push
+  // under any does them itself as it finds each vertex; after a pull they wait for the round's
+  // last kernel (hpgraph/loop.hpp).
   const auto level = [&](Descriptor direction) {
     return [&, direction] {
       // frontier<!struct(parent), replace> = frontier any.secondi A

@@ -380,6 +380,80 @@ TEST(LoopGpu, AssignsThatEndARoundWaitForItsLastKernelInOrder) {
   EXPECT_EQ(gd.nvals(), hd.nvals());
 }
 
+/// A push under any is held back in a device loop's capture (DeferredProducer) and does the assigns
+/// masked by its list that follow it, each output's as it claims the output: a value of its own
+/// (parent), the round counter that the round's last kernel counts (level), and constants (flag,
+/// mark: a value in the kernel's argument). A fifth into flag cannot run inside it: the push is launched first and that one
+/// waits apart, after it. An apply then reads what the push's assigns wrote.
+TEST(LoopGpu, APushDoesTheAssignsItsListMasks) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto spec = hpg::gen::parse_spec("grid:24x40");
+  const auto run = [&](Backend b) {
+    const hpg::Matrix<float> a = hpg::generate<float>(spec, b);
+    const Index n = a.nrows(), source = 100;
+    hpg::Vector<std::int64_t> f(n, b), parent(n, b), echo(n, b);
+    hpg::Vector<std::int32_t> level(n, b);
+    hpg::Vector<bool> flag(n, b);
+    hpg::Vector<std::int16_t> mark(n, b);
+    f.set_element(static_cast<std::int64_t>(source), source);
+    parent.set_element(static_cast<std::int64_t>(source), source);
+    level.set_element(0, source);
+    hpg::Scalar<std::int32_t> depth(1, b);
+    const Index rounds = hpg::loop_while(hpg::nonempty(f), [&] {
+      hpg::vxm(f, parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, f, a,
+               hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::push);
+      hpg::assign(parent, f, hpg::no_accum, f, hpg::all, hpg::desc::structure);
+      hpg::assign(level, f, hpg::no_accum, depth, hpg::all, hpg::desc::structure);
+      hpg::assign(flag, f, hpg::no_accum, true, hpg::all, hpg::desc::structure);
+      hpg::assign(mark, f, hpg::no_accum, std::int16_t(-7), hpg::all, hpg::desc::structure);
+      hpg::assign(flag, f, hpg::no_accum, false, hpg::all, hpg::desc::structure);
+      hpg::apply(echo, hpg::no_mask, hpg::no_accum, hpg::identity<std::int64_t>{}, parent);
+    }, n, depth);
+    return std::make_tuple(rounds, std::move(parent), std::move(level), std::move(flag), std::move(echo), std::move(mark));
+  };
+  auto [hr, hp, hl, hf, he, hm] = run(Backend::host);
+  hpg::test::expect_same(hp, he, "echo = parent on the host");
+  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts,
+                      producer_ends_before = hpg::detail::device_loop_producer_ends;
+  auto [gr, gp, gl, gf, ge, gm] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 4u);
+  EXPECT_EQ(hpg::detail::device_loop_producer_ends - producer_ends_before, 0u);  // the apply runs after the push
+  EXPECT_EQ(hr, 42u);  // vertex 100 is (2, 20) of 24 rows of 40: the corner (23, 0) is 41 hops, then an empty round
+  EXPECT_EQ(gr, hr);
+  hpg::test::expect_same(hl, gl, "level<f> = the round counter");
+  hpg::test::expect_same(hf, gf, "flag<f> = true, then false");
+  hpg::test::expect_same(hm, gm, "mark<f> = -7");
+  EXPECT_EQ(gm.nvals(), 24u * 40u - 1u);
+  std::vector<Index> mi;
+  std::vector<std::int16_t> mv;
+  gm.extract_tuples(mi, mv);
+  for (std::int16_t x : mv) EXPECT_EQ(x, -7);
+  // Parents are whichever claim won (any): one level up along an edge, and what the apply read.
+  hpg::test::expect_same(gp, ge, "echo = parent, after the push's assigns");
+  EXPECT_EQ(gp.nvals(), hp.nvals());
+  EXPECT_EQ(gp.nvals(), 24u * 40u);
+  std::vector<Index> pi, li;
+  std::vector<std::int64_t> pv;
+  std::vector<std::int32_t> lv;
+  gp.extract_tuples(pi, pv);
+  gl.extract_tuples(li, lv);
+  ASSERT_EQ(pi, li);
+  for (std::size_t k = 0; k < pi.size(); ++k) {
+    if (pi[k] == 100) continue;
+    const Index v = pi[k], p = static_cast<Index>(pv[k]);
+    const Index d = v > p ? v - p : p - v;
+    EXPECT_TRUE(d == 1 || d == 40) << "no edge " << p << " -> " << v;
+    EXPECT_EQ(lv[p] + 1, lv[k]) << "vertex " << v;  // every vertex is reached: index p is entry p
+  }
+  EXPECT_EQ(gf.nvals(), gp.nvals() - 1);  // every vertex but the source
+  std::vector<Index> fi;
+  std::vector<bool> fv;
+  gf.extract_tuples(fi, fv);
+  for (bool x : fv) EXPECT_FALSE(x);
+}
+
 /// A vector carried sorted that a round leaves jumbled (a push under any lists its outputs in no
 /// order, and a swap hands the list to the other vector): the body is captured again with it
 /// carried jumbled, and a round that searches the jumbled list (here as a mask) sorts it first,
@@ -453,15 +527,21 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
     hpg::BfsOptions opt;
     opt.method = method;
     const hpg::BfsResult want = hpg::bfs(ha, 0, opt);
-    const std::uint64_t before = graphs_run(), ended_before = hpg::detail::device_loop_end_upserts;
+    const std::uint64_t before = graphs_run(), ended_before = hpg::detail::device_loop_end_upserts,
+                        fused_before = hpg::detail::device_loop_fused_upserts,
+                        producer_ends_before = hpg::detail::device_loop_producer_ends;
     const hpg::BfsResult got = hpg::bfs(a, 0, opt);
     // A push stretch is one graph (automatic pushes throughout: the grid's frontier never nears
     // n / alpha). Pulled levels leave the frontier in bitmap form, which the device loop may or may
     // not carry; they must only be right.
     if (method != hpg::AxbMethod::pull) EXPECT_EQ(graphs_run() - before, 1u) << static_cast<int>(method);
-    // Its two assigns end the body: the round's last kernel does parent<frontier> = frontier
-    // (level<frontier> = depth reads the round counter that kernel counts: launched before it).
-    if (method == hpg::AxbMethod::push) EXPECT_EQ(hpg::detail::device_loop_end_upserts - ended_before, 1u);
+    // Its two assigns are done by the push itself, as it claims each output, and its last block
+    // ends the round (DeferredProducer): a pushed level is one kernel.
+    if (method == hpg::AxbMethod::push) {
+      EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 2u);
+      EXPECT_EQ(hpg::detail::device_loop_end_upserts - ended_before, 0u);
+      EXPECT_EQ(hpg::detail::device_loop_producer_ends - producer_ends_before, 1u);
+    }
     else std::cout << "BFS pull on grid 64x64: " << graphs_run() - before << " loop graph(s)\n";
     EXPECT_EQ(got.depth, 127);
     EXPECT_EQ(got.depth, want.depth);

@@ -86,6 +86,12 @@ inline thread_local std::uint64_t device_loop_graphs = 0;
 /// The deferred assigns that this thread's loop graphs do in their rounds' last kernels (for
 /// tests: that the assigns ending a body were deferred; loop_capture.hpp, DeferredUpsert).
 inline thread_local std::uint64_t device_loop_end_upserts = 0;
+/// The deferred assigns that kernels of this thread's loop graphs do as they make the list that
+/// masks them (loop_capture.hpp, DeferredProducer; for tests).
+inline thread_local std::uint64_t device_loop_fused_upserts = 0;
+/// This thread's loop graphs whose round is one held-back kernel that also ends the round
+/// (DeferredProducer::ends_round_up_to; for tests).
+inline thread_local std::uint64_t device_loop_producer_ends = 0;
 /// The vectors this thread's last loop graph did not carry into its rounds, because the body
 /// overwrites them before it reads them (LoopCapture::overwritten; for tests).
 inline thread_local std::uint64_t device_loop_overwritten = 0;
@@ -163,6 +169,8 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
         const int ended = loop.end(copies, cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
         device_loop_end_upserts += static_cast<std::uint64_t>(ended);
+        device_loop_fused_upserts += static_cast<std::uint64_t>(cap.fused);
+        if (loop.ended_by_producer()) ++device_loop_producer_ends;
         captured = true;
       } catch (const CaptureUnsupported& e) {
         loop.abort();

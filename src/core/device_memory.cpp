@@ -219,10 +219,10 @@ cudaStream_t library_stream() {
 thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
-// Whatever goes on a captured stream goes after the upserts the capture deferred (loop_capture.hpp:
-// DeferredUpsert), so they are launched first.
+// Whatever goes on a captured stream goes after the kernel and the upserts the capture held back
+// (loop_capture.hpp: DeferredProducer, DeferredUpsert), so they are launched first.
 cudaStream_t stream() {
-  if (t_capture && !t_capture->deferred.empty() && t_capture->launch_deferred) t_capture->launch_deferred(*t_capture);
+  if (t_capture && t_capture->pending() && t_capture->launch_deferred) t_capture->launch_deferred(*t_capture);
   return t_stream ? t_stream : library_stream();
 }
 }  // namespace

@@ -9,161 +9,35 @@
 #include <mutex>
 #include <string>
 
+#include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/loop_end.cuh"
 
 namespace hpg::detail::cuda {
 
 namespace {
 
-__device__ void add_one(void* p, int bytes) {
-  switch (bytes) {
-    case 1: ++*static_cast<unsigned char*>(p); break;
-    case 2: ++*static_cast<unsigned short*>(p); break;
-    case 4: ++*static_cast<unsigned*>(p); break;
-    case 8: ++*static_cast<unsigned long long*>(p); break;
-  }
-}
-
 __global__ void add_one_kernel(void* p, int bytes) { add_one(p, bytes); }
-
-/// What the loop's condition reads, in one kernel argument.
-struct LoopCondition {
-  cudaGraphConditionalHandle handle;
-  DeviceCount::View count;
-  Index at_least, fewer_than, max_rounds;
-  unsigned long long* rounds;
-  unsigned* overflow;
-  void* counter;  // the user's round counter, or null
-  int counter_bytes;
-};
-
-/// Sets the WHILE node's condition: another round while fewer than max_rounds have run, the
-/// count is in [at_least, fewer_than) and positive, and no carried list outgrew its storage. In
-/// the body it first counts the round just run (in the loop's word and the user's counter).
-__device__ void set_condition(const LoopCondition& c, bool counts_round) {
-  const unsigned long long r = *c.rounds + (counts_round ? 1 : 0);
-  if (counts_round) {
-    *c.rounds = r;
-    if (c.counter) add_one(c.counter, c.counter_bytes);
-  }
-  const Index k = count_of(c.count);
-  cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && r < c.max_rounds && !*c.overflow ? 1u : 0u);
-}
 
 /// The condition before the first round.
 __global__ void loop_condition_kernel(LoopCondition c) { set_condition(c, false); }
 
 /// The end of a round: the upserts the body deferred (DeferredUpsert, in the launch that sets the
-/// condition; DeviceLoop::end gives it only those that nothing else here reads or writes), the
-/// carried vectors' copies (at most loop_end_copies in one launch) and, in the last such launch,
-/// the condition. Thread 0 of block 0 writes the counts (or the overflow) and then reads them for
-/// the condition; every thread copies entries and does upserts. The copies' sources are never
-/// another copy's destination (stage_carried saw to that), so their order does not matter.
-constexpr int loop_end_copies = 8;
-/// Deferred upserts in one kernel argument: the round's last kernel's, or those launched apart.
-struct DeferredUpserts {
-  int count;
-  DeferredUpsert upsert[max_deferred_upserts];
-};
+/// condition; DeviceLoop::end gives it only those that nothing else here reads or writes) beside
+/// the copies and the condition (RoundEnd; more than loop_end_copies carried lists take more than
+/// one launch). Thread 0 of block 0 is the leader; every thread copies entries and does upserts.
 struct LoopEnd {
-  LoopCondition condition;
-  int sets_condition;
-  int copies;
-  CarryCopy copy[loop_end_copies];
+  RoundEnd round;
   DeferredUpserts upserts;
 };
 
-template <class Word>
-__device__ void upsert_words(const DeferredUpsert& u, Index k, std::uint32_t i) {
-  const Word* from = u.source == DeferredUpsert::inline_scalar ? reinterpret_cast<const Word*>(u.scalar)
-                     : u.source == DeferredUpsert::scalar_at   ? static_cast<const Word*>(u.from)
-                     : u.source == DeferredUpsert::aligned     ? static_cast<const Word*>(u.from) + k
-                                                               : static_cast<const Word*>(u.from) + i;
-  static_cast<Word*>(u.val)[i] = *from;
-}
-
-/// One deferred upsert over the grid, as upsert_bitmap_kernel does it (the absent entries counted
-/// one atomic a warp).
-__device__ void run_upsert(const DeferredUpsert& u) {
-  const Index m = count_of(DeviceCount::View{u.base, u.word});
-  const unsigned lane = threadIdx.x % 32;
-  const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
-  const Index stride = Index(gridDim.x) * blockDim.x;
-  for (Index base = warp_first; base < m; base += stride) {  // uniform across the warp
-    const Index k = base + lane;
-    bool fresh = false;
-    if (k < m) {
-      const std::uint32_t i = u.idx[k];
-      switch (u.bytes) {
-        case 1: upsert_words<std::uint8_t>(u, k, i); break;
-        case 2: upsert_words<std::uint16_t>(u, k, i); break;
-        case 4: upsert_words<std::uint32_t>(u, k, i); break;
-        default: upsert_words<std::uint64_t>(u, k, i); break;
-      }
-      if (u.added) {
-        fresh = u.present[i] == 0;
-        u.present[i] = 1;
-      }
-    }
-    if (!u.added) continue;
-    const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
-    if (lane == 0 && fresh_lanes) atomicAdd(u.added, static_cast<unsigned long long>(__popc(fresh_lanes)));
-  }
-}
-
-__device__ void run_upserts(const DeferredUpserts& d) {
-#pragma unroll
-  for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
-    if (j < d.count) run_upsert(d.upsert[j]);
-}
-
 __global__ void deferred_upserts_kernel(DeferredUpserts d) { run_upserts(d); }
 
-__device__ Index copy_count(const CarryCopy& c) { return count_of(DeviceCount::View{c.from_base, c.from_word}); }
-
-template <class Word>
-__device__ void copy_words(const void* from, void* to, Index k, std::size_t words) {
-  for (std::size_t w = 0; w < words; ++w) static_cast<Word*>(to)[k * words + w] = static_cast<const Word*>(from)[k * words + w];
-}
-
-/// Value k of `bytes` bytes, in the widest words its size is a multiple of (the arrays start on
-/// the allocator's 256-byte boundaries).
-__device__ void copy_value(const void* from, void* to, Index k, std::size_t bytes) {
-  if (bytes % 16 == 0) copy_words<uint4>(from, to, k, bytes / 16);
-  else if (bytes % 8 == 0) copy_words<std::uint64_t>(from, to, k, bytes / 8);
-  else if (bytes % 4 == 0) copy_words<std::uint32_t>(from, to, k, bytes / 4);
-  else if (bytes % 2 == 0) copy_words<std::uint16_t>(from, to, k, bytes / 2);
-  else copy_words<std::uint8_t>(from, to, k, bytes);
-}
-
 __global__ void loop_end_kernel(LoopEnd e) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) {
-#pragma unroll
-    for (int j = 0; j < loop_end_copies; ++j) {
-      if (j >= e.copies) break;
-      const Index m = copy_count(e.copy[j]);
-      if (m > e.copy[j].capacity) {
-        if (e.condition.overflow) *e.condition.overflow = 1;
-      }
-      else if (e.copy[j].count) *e.copy[j].count = m;
-    }
-    if (e.sets_condition) set_condition(e.condition, true);
-  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) end_round_counts(e.round);
   run_upserts(e.upserts);
-  const Index first = blockIdx.x * Index(blockDim.x) + threadIdx.x, stride = Index(gridDim.x) * blockDim.x;
-#pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j) {
-    if (j >= e.copies) break;
-    const CarryCopy& c = e.copy[j];
-    if (!c.idx && !c.val) continue;  // a count alone: thread 0 wrote it (and may have written the word it read)
-    const Index m = copy_count(c);
-    if (m > c.capacity) continue;
-    for (Index k = first; k < m; k += stride) {
-      if (c.idx) c.idx[k] = c.from_idx[k];
-      if (c.val) copy_value(c.from_val, c.val, k, c.val_bytes);
-    }
-  }
+  end_round_copies(e.round, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
 }
 
 /// Held around every call that makes, instantiates, launches or destroys a loop's graph. With CUDA 13.0
@@ -231,61 +105,88 @@ void DeviceLoop::begin() {
   refuse(cudaStreamBeginCapture(as_stream(stream_), cudaStreamCaptureModeRelaxed), "cudaStreamBeginCapture");
   capturing_ = true;
   capture_.deferred.clear();
+  capture_.producer.reset();
+  capture_.fused = 0;
   capture_.launch_deferred = &launch_deferred_upserts;
 }
 
 int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
                      void* counter, int counter_bytes) {
-  // A deferred upsert whose launch failed (in the write-backs, say) spoiled the capture: its graph
-  // would lack the upsert.
+  // A deferred launch that failed (in the write-backs, say) spoiled the capture: its graph would
+  // lack it.
   if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
-  // The last kernel's threads do the upserts beside its counts, condition and copies, so it takes
-  // only those that none of these reads or writes: not one that reads the round counter (which it
-  // counts) or adds to a count it reads or writes (the condition's, a copy's), nor one that reads
-  // or writes a copy's arrays (a list the body moved away after the assign: the copy puts the new
-  // one in the arrays the upsert reads); and none when there is more than one launch. The others
-  // are launched now, as one kernel (they depend on none of the rest: defer_upsert saw to that).
-  std::vector<DeferredUpsert> taken_upserts;
-  {
-    std::vector<DeferredUpsert> before;
-    const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
-    for (const DeferredUpsert& u : capture_.deferred) {
-      bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
-      for (const CarryCopy& k : copies) {
-        apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
-        for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
-          apart = apart || (to && (to == u.idx || to == u.from || to == u.word));
-      }
-      (apart ? before : taken_upserts).push_back(u);
-    }
-    if (!before.empty()) {
-      capture_.deferred = std::move(before);
-      launch_deferred_upserts(capture_);
-      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
-    }
-    capture_.deferred.clear();
-  }
-  const int taken = static_cast<int>(taken_upserts.size());
-  std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   LoopCondition c{handle_, count, at_least, fewer_than, max_rounds, &words_->rounds, &words_->overflow, counter, counter_bytes};
-  std::size_t next = 0;
-  do {  // one launch unless more than loop_end_copies vectors are carried as lists
-    LoopEnd e{};
-    e.condition = c;
-    unsigned grid = 1;
-    while (next < copies.size() && e.copies < loop_end_copies) {
-      grid = std::max(grid, copies[next].grid);
-      e.copy[e.copies++] = copies[next++];
+  // A held-back producer whose last block can end the round does, and the round is that one kernel:
+  // when its list is the only one copied back (a road network's BFS frontier) and short enough
+  // for one block (DeferredProducer::ends_round_up_to), and no upsert waits apart (none does
+  // while a producer is held).
+  ended_by_producer_ = false;
+  if (const DeferredProducer* p = capture_.producer ? &*capture_.producer : nullptr;
+      p && p->ends_round_up_to > 0 && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies)) {
+    bool own = true;
+    for (const CarryCopy& k : copies) own = own && ((!k.idx && !k.val) || (k.from_idx == p->idx && k.from_word == p->word && k.from_base == 0));
+    if (own) {
+      RoundEnd e{};
+      e.condition = c;
+      e.sets_condition = 1;
+      for (const CarryCopy& k : copies) e.copy[e.copies++] = k;
+      launch_producer(capture_, &e);
+      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      ended_by_producer_ = true;
     }
-    e.sets_condition = next == copies.size();
-    if (e.sets_condition)  // the upserts nothing ran after: this launch does them
-      for (const DeferredUpsert& u : taken_upserts) {
-        grid = std::max(grid, u.grid);
-        e.upserts.upsert[e.upserts.count++] = u;
+  }
+  int taken = 0;
+  if (!ended_by_producer_) {
+    // A held-back producer goes first (while one is held no upsert waits apart from it).
+    if (capture_.producer) launch_producer(capture_, nullptr);
+    if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+    // The last kernel's threads do the upserts beside its counts, condition and copies, so it takes
+    // only those that none of these reads or writes: not one that reads the round counter (which it
+    // counts) or adds to a count it reads or writes (the condition's, a copy's), nor one that reads
+    // or writes a copy's arrays (a list the body moved away after the assign: the copy puts the new
+    // one in the arrays the upsert reads); and none when there is more than one launch. The others
+    // are launched now, as one kernel (they depend on none of the rest: defer_upsert saw to that).
+    std::vector<DeferredUpsert> taken_upserts;
+    {
+      std::vector<DeferredUpsert> before;
+      const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
+      for (const DeferredUpsert& u : capture_.deferred) {
+        bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
+        for (const CarryCopy& k : copies) {
+          apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
+          for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
+            apart = apart || (to && (to == u.idx || to == u.from || to == u.word));
+        }
+        (apart ? before : taken_upserts).push_back(u);
       }
-    loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
-    refuse(cudaGetLastError(), "the loop's last kernel");
-  } while (next < copies.size());
+      if (!before.empty()) {
+        capture_.deferred = std::move(before);
+        launch_deferred_upserts(capture_);
+        if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      }
+      capture_.deferred.clear();
+    }
+    taken = static_cast<int>(taken_upserts.size());
+    std::size_t next = 0;
+    do {  // one launch unless more than loop_end_copies vectors are carried as lists
+      LoopEnd e{};
+      e.round.condition = c;
+      unsigned grid = 1;
+      while (next < copies.size() && e.round.copies < loop_end_copies) {
+        grid = std::max(grid, copies[next].grid);
+        e.round.copy[e.round.copies++] = copies[next++];
+      }
+      e.round.sets_condition = next == copies.size();
+      if (e.round.sets_condition)  // the upserts nothing ran after: this launch does them
+        for (const DeferredUpsert& u : taken_upserts) {
+          grid = std::max(grid, u.grid);
+          e.upserts.upsert[e.upserts.count++] = u;
+        }
+      loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
+      refuse(cudaGetLastError(), "the loop's last kernel");
+    } while (next < copies.size());
+  }
+  std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   cudaGraph_t body = nullptr;
   capturing_ = false;
   refuse(cudaStreamEndCapture(as_stream(stream_), &body), "cudaStreamEndCapture");
@@ -330,6 +231,7 @@ bool DeviceLoop::abort() noexcept {
   }
   capturing_ = false;
   capture_.deferred.clear();
+  capture_.producer.reset();
   cudaGetLastError();
   return invalidated;
 }
@@ -360,7 +262,25 @@ Index DeviceLoop::run(Index done) {
   return static_cast<Index>(w.rounds);
 }
 
+void launch_producer(LoopCapture& c, const RoundEnd* end) noexcept {
+  // Taken out before the launch, which asks for the stream (and so for launch_deferred again).
+  // Upserts waiting apart (none should: holding the producer launched them) go after it.
+  const DeferredProducer p = std::move(*c.producer);
+  c.producer.reset();
+  std::vector<DeferredUpsert> after = std::move(c.deferred);
+  c.deferred.clear();
+  bool launched = false;
+  try {
+    launched = p.launch(p.fused, end);
+  } catch (...) {
+  }
+  if (!launched) c.spoil("CUDA refused the launch of a kernel held back for the assigns after it");
+  c.deferred = std::move(after);
+}
+
 void launch_deferred_upserts(LoopCapture& c) noexcept {
+  if (c.producer) launch_producer(c, nullptr);
+  if (c.deferred.empty()) return;
   DeferredUpserts d{};
   unsigned grid = 1;
   for (const DeferredUpsert& u : c.deferred) {
@@ -379,8 +299,8 @@ void add_one_on_device(void* p, int bytes) {
 
 void copy_carried(const CarryCopy& c) {
   LoopEnd e{};  // no condition: the overflow word is null, and no list exceeds its capacity here
-  e.copies = 1;
-  e.copy[0] = c;
+  e.round.copies = 1;
+  e.round.copy[0] = c;
   loop_end_kernel<<<c.grid, 256, 0, as_stream(current_stream())>>>(e);
   check_launch("loop_while: preparing a carried vector");
 }

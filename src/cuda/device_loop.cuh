@@ -34,6 +34,8 @@ class DeviceLoop {
   /// (LoopCapture::deferred) the round's last kernel does.
   int end(const std::vector<CarryCopy>& copies, DeviceCount::View count, Index at_least, Index fewer_than, Index max_rounds,
            void* counter, int counter_bytes);
+  /// Whether the last end() left the round's end to a held-back producer (DeferredProducer).
+  bool ended_by_producer() const noexcept { return ended_by_producer_; }
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.
   bool abort() noexcept;
@@ -63,6 +65,7 @@ class DeviceLoop {
   Words* words_ = nullptr;  // on the device
   bool overflowed_ = false;
   bool capturing_ = false;
+  bool ended_by_producer_ = false;
 };
 
 /// Adds one to the integer of `bytes` bytes (1, 2, 4 or 8) at device address p, in stream order
@@ -73,6 +76,10 @@ void add_one_on_device(void* p, int bytes);
 /// stream, in the order of their calls' effects (they write different vectors); a launch CUDA
 /// refuses spoils the capture (LoopCapture::launch_deferred).
 void launch_deferred_upserts(LoopCapture& c) noexcept;
+
+/// Launches the capture's held-back producer (LoopCapture::producer, which it empties) with the
+/// upserts it took and, unless null, the round's end; a launch CUDA refuses spoils the capture.
+void launch_producer(LoopCapture& c, const RoundEnd* end) noexcept;
 
 /// One carried list's copy and count write, as a round's last kernel does them (c.capacity must
 /// hold the list), on the library's stream, no wait: a vector's carried form, made before the loop.

@@ -31,13 +31,17 @@
 #include <cub/block/block_radix_sort.cuh>
 #include <cub/block/block_scan.cuh>
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <type_traits>
 
 #include "hpgraph/cuda/bit_list.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
+#include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/last_block.cuh"
+#include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 #include "hpgraph/detail/sorted_search.hpp"
@@ -248,11 +252,15 @@ inline constexpr Index push_cleared_by_last_block = 16384;
 /// last block to finish writes T's count. The bits, *listed and *finished are zero at the launch;
 /// with `clears` the last block leaves them so again (the bits of the outputs it reads back from T:
 /// the memory is kept clean, clean_scratch.cuh, and no fill runs before the next push).
+/// In a device loop's capture the launch may be held back (DeferredProducer) so that the upserts
+/// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
+/// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
+/// came from, which every block has read by then; the counts and the condition).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits,
                                  unsigned long long* listed, unsigned long long* finished, std::uint32_t* tidx, Z* tval,
-                                 unsigned long long* count, bool clears) {
+                                 unsigned long long* count, bool clears, DeferredUpserts fused, RoundEnd round_end) {
   namespace cg = cooperative_groups;
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
@@ -261,16 +269,21 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
     unsigned long long first = 0;
     if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
     const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank();
+    const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
     tidx[slot] = out;
-    tval[slot] = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+    tval[slot] = v;
+    if (fused.count) upsert_claimed(fused, appending, out, v);
   });
   if (!last_block_to_arrive(finished)) return;
   __shared__ unsigned long long m;
   if (threadIdx.x == 0) *count = m = atomicAdd(listed, 0ull);
-  __syncthreads();
-  if (!clears) return;
-  for (unsigned long long k = threadIdx.x; k < m; k += blockDim.x) bits[tidx[k] / 32] = 0;
-  if (threadIdx.x == 0) *listed = *finished = 0;
+  __syncthreads();  // the count, for the round end's copies
+  if (clears) {
+    for (unsigned long long k = threadIdx.x; k < m; k += blockDim.x) bits[tidx[k] / 32] = 0;
+    if (threadIdx.x == 0) *listed = *finished = 0;
+  }
+  if (threadIdx.x == 0) end_round_counts(round_end);  // all zero (no copies, no condition): nothing
+  end_round_copies(round_end, threadIdx.x, blockDim.x);
 }
 
 /// Step 2: sets the bit of every output a product may reach and folds the product into the
@@ -448,10 +461,36 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       if (clears) kept.emplace(ScratchUse::bitmap, (words_at + 2) * sizeof(unsigned long long), &zero, 1, "push output bits");
       else device_memset(filled.data(), 0, filled.size() * sizeof(unsigned long long));
       unsigned long long* const words = clears ? static_cast<unsigned long long*>(kept->data()) : filled.data();
-      push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows, entry_out_first,
-                                                           reinterpret_cast<std::uint32_t*>(words), words + words_at, words + words_at + 1,
-                                                           t.idx.data(), t.val.data(), count.data(), clears);
-      check_launch("push_list_kernel");
+      // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
+      // loop's graph: the arena's, kept scratch, the matrix's).
+      const auto launch = [s, x, grid, allows, entry_out_first, words, words_at, clears, col = p.col.data(), val = p.val.data(),
+                           uidx = u.idx, uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
+                           counted = count.data()](const DeferredUpserts& fused, const RoundEnd* end) {
+        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first,
+                                                             reinterpret_cast<std::uint32_t*>(words), words + words_at, words + words_at + 1,
+                                                             tidx, tval, counted, clears, fused, end ? *end : RoundEnd{});
+      };
+      // In a device loop's capture the launch waits for the upserts masked by T (DeferredProducer).
+      if (LoopCapture* const c = loop_capture(); c && c->launch_deferred) {
+        stream();  // what waited before goes first
+        DeferredProducer held;
+        held.idx = t.idx.data();
+        held.word = count.data();
+        held.val = t.val.data();
+        held.val_bytes = static_cast<int>(sizeof(Z));
+        held.ends_round_up_to = clears ? cap : 0;  // one block copies what it clears
+        const void* const reads[] = {p.col.data(), p.val.data(), p.wide_offsets() ? static_cast<const void*>(p.ptr64.data()) : p.ptr32.data(),
+                                     u.idx, u.val, u.count.word};
+        std::copy(std::begin(reads), std::end(reads), held.reads);
+        held.launch = [launch](const DeferredUpserts& fused, const RoundEnd* end) {
+          launch(fused, end);
+          return cudaGetLastError() == cudaSuccess;
+        };
+        c->producer = std::move(held);
+      } else {
+        launch(DeferredUpserts{}, nullptr);
+        check_launch("push_list_kernel");
+      }
       if (kept) kept->restored();
       t.jumbled = true;
       t.nvals = DeviceCount::on_device(std::move(count));

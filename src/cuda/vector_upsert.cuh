@@ -11,6 +11,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -30,10 +31,31 @@ struct UpsertSource {
   HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar_at ? *scalar_at : scalar; }
 };
 
+/// Whether the capture's held-back producer (DeferredProducer) can do upsert d for the outputs it
+/// claims, and then takes it: d is masked by the producer's list; its value is the list's own
+/// (of its size), a scalar, or read where neither the producer nor the upserts it took write; and
+/// it writes nothing the producer reads but its mask (nor its list), nor what those upserts read.
+inline bool fuse_into_producer(LoopCapture& c, const DeferredUpsert& d) {
+  DeferredProducer& p = *c.producer;
+  if (p.fused.count >= max_deferred_upserts || d.idx != p.idx || d.word != p.word || d.base != 0 || !p.word) return false;
+  if (d.source == DeferredUpsert::aligned ? d.from != p.val || d.bytes != p.val_bytes
+                                          : d.from && (d.from == p.idx || d.from == p.val || d.from == p.word)) return false;
+  for (const void* written : {static_cast<const void*>(d.val), static_cast<const void*>(d.present), static_cast<const void*>(d.added)})
+    if (written && (p.reads_array(written) || written == p.idx || written == p.val || written == p.word)) return false;
+  for (int j = 0; j < p.fused.count; ++j) {
+    const DeferredUpsert& f = p.fused.upsert[j];
+    if (f.val == d.from || f.present == d.from || f.added == d.from || f.from == d.val || f.val == d.val) return false;
+  }
+  p.fused.upsert[p.fused.count++] = d;
+  ++c.fused;
+  return true;
+}
+
 /// In a device loop's capture, an upsert into a bitmap w from a source of w's own type is deferred
-/// (loop_capture.hpp, DeferredUpsert): true when it was, and nothing is launched now. One that
-/// writes what a deferred one reads or writes, or reads what it writes, first launches those (in
-/// one kernel the deferred upserts run at once, so they must not depend on each other).
+/// (loop_capture.hpp, DeferredUpsert): true when it was, and nothing is launched now. A held-back
+/// producer takes it if it can (fuse_into_producer), else goes first. One that writes what a
+/// deferred one reads or writes, or reads what it writes, first launches those (in one kernel the
+/// deferred upserts run at once, so they must not depend on each other).
 template <class W, class M, class X>
 bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src, unsigned grid, unsigned long long* added) {
   if constexpr (!std::is_same_v<W, X> || !std::is_trivially_copyable_v<W> ||
@@ -62,6 +84,10 @@ bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<
     d.added = added;
     d.bytes = static_cast<int>(sizeof(W));
     d.grid = grid;
+    if (c->producer) {
+      if (fuse_into_producer(*c, d)) return true;
+      c->launch_deferred(*c);  // it goes first: this reads or writes what it makes or reads
+    }
     bool depends = c->deferred.size() >= static_cast<std::size_t>(max_deferred_upserts);
     for (const DeferredUpsert& p : c->deferred)
       depends = depends || p.val == d.val || p.from == d.val || p.val == d.from || (d.added && p.word == d.added) ||
@@ -73,30 +99,11 @@ bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<
 }
 
 /// Sets w(idx[k]) for the first count_of(m) entries k of M and counts the entries that were
-/// absent (warp-aggregated: one atomic per warp, not per entry). (added null: w is full, nothing
-/// can be absent, and nothing is counted.)
+/// absent (upsert_list).
 template <class W, class X>
 __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* wval,
                                      std::uint8_t* wpres, unsigned long long* added) {
-  const Index m = count_of(mcount);
-  const unsigned lane = threadIdx.x % 32;
-  const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
-  const Index stride = Index(gridDim.x) * blockDim.x;
-  for (Index base = warp_first; base < m; base += stride) {  // uniform across the warp
-    const Index k = base + lane;
-    bool fresh = false;
-    if (k < m) {
-      const std::uint32_t i = idx[k];
-      wval[i] = typecast<W>(src.at(k, i));
-      if (added) {
-        fresh = wpres[i] == 0;
-        wpres[i] = 1;
-      }
-    }
-    if (!added) continue;
-    const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
-    if (lane == 0 && fresh_lanes) atomicAdd(added, static_cast<unsigned long long>(__popc(fresh_lanes)));
-  }
+  upsert_list(idx, count_of(mcount), wpres, added, [&](Index k, std::uint32_t i) { wval[i] = typecast<W>(src.at(k, i)); });
 }
 
 /// The same for a bitmap M: w(i) is set where M has entry i, one thread per index over a wave of

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -15,6 +17,10 @@
 #include "hpgraph/types.hpp"
 
 namespace hpg::detail {
+
+namespace cuda {
+struct RoundEnd;  // the end of a device loop's round (src/cuda/loop_end.cuh)
+}
 
 /// A device loop's capture in progress on this thread (hpgraph/loop.hpp). A loop body is captured
 /// once into a CUDA graph and replayed, so while a capture lasts:
@@ -59,9 +65,10 @@ struct CarryCopy {
 };
 /// An upsert (w<struct(M)> = x or u, hpgraph/cuda/vector_upsert.cuh) into a bitmap w whose value
 /// type is the source's, deferred in a capture: GraphBLAS's non-blocking mode lets a call's work
-/// wait until something needs its result. An upsert that nothing in the body runs after (BFS's
-/// parent and level, SSSP's distances) is done by the round's last kernel, which has the blocks
-/// and the launch already: a kernel node a round fewer for each (~2 us in a chain of small
+/// wait until something needs its result. One masked by the list that a held-back kernel makes
+/// (BFS's parent and level after its push) is done by that kernel (DeferredProducer); one that
+/// nothing in the body runs after (SSSP's distances) by the round's last kernel, which has the
+/// blocks and the launch already: a kernel node a round fewer for each (~2 us in a chain of small
 /// kernels). Anything else put on the captured stream first launches the deferred upserts
 /// (LoopCapture::launch_deferred), in the order they were called. For the first count_of(M)
 /// entries k of M, i = idx[k]: w's value i = `bytes` bytes from the source, w's presence byte i
@@ -82,6 +89,41 @@ struct DeferredUpsert {
 };
 /// The most upserts a capture defers; another first launches those.
 inline constexpr int max_deferred_upserts = 4;
+/// Deferred upserts in one kernel argument (a fixed array: nothing to copy to local memory).
+struct DeferredUpserts {
+  int count = 0;
+  DeferredUpsert upsert[max_deferred_upserts];
+};
+/// A kernel that makes a sparse list, held back in a capture (a push under any's one kernel,
+/// push_atomic.cuh): the upserts masked by that list that follow it (BFS's parent<frontier> =
+/// frontier and level<frontier> = depth) are done by its threads, each for the output it claims
+/// as it claims it (`fused`). Each cost a kernel that read the list back, a kernel node a round in a
+/// road network's BFS. It reads its mask (only a claimed output is written, and a claimed output's
+/// mask entry no longer matters), so an upsert may write the mask, but not what is in `reads`.
+struct DeferredProducer {
+  const std::uint32_t* idx = nullptr;          // the list it makes
+  const unsigned long long* word = nullptr;    // the list's count
+  const void* val = nullptr;                   // the list's values (an aligned source)
+  int val_bytes = 0;
+  static constexpr int max_reads = 6;
+  const void* reads[max_reads] = {};           // the arrays it reads besides its mask's
+  DeferredUpserts fused;
+  /// The most entries of its list the kernel's last block may copy back into the loop's carried
+  /// storage as the round's end (0: it does not end rounds). When its list is the only one the
+  /// round copies back, it ends the round: the copy, the counts and the loop's condition, the work
+  /// of the loop's last kernel, done by its last block (every other block has read what the copy
+  /// overwrites), and the round is one kernel.
+  Index ends_round_up_to = 0;
+  /// Launches the kernel with `fused` and the round's end (or null) on the captured stream; false
+  /// when CUDA refused it.
+  std::function<bool(const DeferredUpserts&, const cuda::RoundEnd*)> launch;
+  bool reads_array(const void* p) const noexcept {
+    if (!p) return false;
+    for (const void* r : reads)
+      if (r == p) return true;
+    return false;
+  }
+};
 class LoopCarried {
  public:
   virtual ~LoopCarried() = default;
@@ -138,10 +180,16 @@ struct LoopCapture {
   }
   /// Whether `found` names a way of carrying that the captures before did not use (capture again).
   bool found_new() const noexcept { return found.object && (carry_as(found.object) & found.as) != found.as; }
-  // Upserts not launched yet (DeferredUpsert), and what launches them (set by the device loop;
-  // called by the memory layer before anything else goes on the captured stream; a failure
-  // spoils the capture, nothing throws).
+  // Upserts not launched yet (DeferredUpsert), and what launches them and a held producer (set by
+  // the device loop; called by the memory layer before anything else goes on the captured stream;
+  // a failure spoils the capture, nothing throws).
+  // A producer held back (DeferredProducer), launched first; while one is held `deferred` is
+  // empty (holding it launched those, and an upsert it cannot take launches it). `fused`: the
+  // upserts producers took in this capture (for tests).
   std::vector<DeferredUpsert> deferred;
+  std::optional<DeferredProducer> producer;
+  int fused = 0;
+  bool pending() const noexcept { return producer.has_value() || !deferred.empty(); }
   void (*launch_deferred)(LoopCapture&) noexcept = nullptr;
   std::string spoiled;           // why the capture cannot be used, found where nothing may throw
   void spoil(const char* why) noexcept {

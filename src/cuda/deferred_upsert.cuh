@@ -1,0 +1,111 @@
+// The device side of an upsert, w<struct(M)> = x or u into a bitmap w (vector_upsert.cuh): over M's
+// list by a grid (upsert_bitmap_kernel, and the deferred upserts of a device loop's capture that
+// one kernel does together, loop_capture.hpp), or for one output as a kernel that makes M claims it
+// (a held-back producer's fused upserts, DeferredProducer).
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/detail/loop_capture.hpp"
+
+namespace hpg::detail::cuda {
+
+/// For the first m entries k of the list idx, store(k, i = idx[k]) (w's value i), and with `added`
+/// w's presence byte i set and the entries that were absent counted into *added: one atomic a warp,
+/// not one an entry. (added null: w is full, nothing can be absent, and nothing is counted.) Every
+/// thread of the grid calls it.
+template <class Store>
+__device__ void upsert_list(const std::uint32_t* idx, Index m, std::uint8_t* present, unsigned long long* added, const Store& store) {
+  const unsigned lane = threadIdx.x % 32;
+  const Index warp_first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) - lane;
+  const Index stride = Index(gridDim.x) * blockDim.x;
+  for (Index base = warp_first; base < m; base += stride) {  // uniform across the warp
+    const Index k = base + lane;
+    bool fresh = false;
+    if (k < m) {
+      const std::uint32_t i = idx[k];
+      store(k, i);
+      if (added) {
+        fresh = present[i] == 0;
+        present[i] = 1;
+      }
+    }
+    if (!added) continue;
+    const unsigned fresh_lanes = __ballot_sync(0xffffffffu, fresh);
+    if (lane == 0 && fresh_lanes) atomicAdd(added, static_cast<unsigned long long>(__popc(fresh_lanes)));
+  }
+}
+
+/// A deferred upsert's value for M's entry k (index i), as a Word. An inline scalar is taken from
+/// the kernel argument by value: a pointer to it would be a pointer into the parameter space (what
+/// memcheck saw as an invalid global read when it was chosen beside the source pointers).
+template <class Word>
+__device__ Word deferred_value(const DeferredUpsert& u, Index k, std::uint32_t i) {
+  if (u.source == DeferredUpsert::inline_scalar) {
+    Word w;
+    std::memcpy(&w, u.scalar, sizeof(Word));
+    return w;
+  }
+  const Word* from = static_cast<const Word*>(u.from);
+  return u.source == DeferredUpsert::scalar_at ? *from : u.source == DeferredUpsert::aligned ? from[k] : from[i];
+}
+
+/// w's value i = the upsert's value for entry k, its `bytes` bytes as a word of that size.
+__device__ inline void deferred_store(const DeferredUpsert& u, Index k, std::uint32_t i) {
+  switch (u.bytes) {
+    case 1: static_cast<std::uint8_t*>(u.val)[i] = deferred_value<std::uint8_t>(u, k, i); break;
+    case 2: static_cast<std::uint16_t*>(u.val)[i] = deferred_value<std::uint16_t>(u, k, i); break;
+    case 4: static_cast<std::uint32_t*>(u.val)[i] = deferred_value<std::uint32_t>(u, k, i); break;
+    default: static_cast<std::uint64_t*>(u.val)[i] = deferred_value<std::uint64_t>(u, k, i); break;
+  }
+}
+
+/// One deferred upsert over the grid, as upsert_bitmap_kernel does it.
+__device__ inline void run_upsert(const DeferredUpsert& u) {
+  upsert_list(u.idx, count_of(DeviceCount::View{u.base, u.word}), u.present, u.added,
+              [&](Index k, std::uint32_t i) { deferred_store(u, k, i); });
+}
+
+__device__ inline void run_upserts(const DeferredUpserts& d) {
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j)  // a fixed bound: the argument is not copied to local memory
+    if (j < d.count) run_upsert(d.upsert[j]);
+}
+
+/// A held-back producer's fused upserts (DeferredProducer) for output i, which this thread has just
+/// claimed and listed with value `own` (an aligned source's value: the producer's own, of the
+/// upsert's size, so it is not read back). `claiming`: the threads that claimed an output together,
+/// which count the absent entries one atomic per upsert among them.
+template <class Z>
+__device__ void upsert_claimed(const DeferredUpserts& d, const cooperative_groups::coalesced_group& claiming, std::uint32_t i,
+                               const Z& own) {
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j) {
+    if (j >= d.count) break;  // uniform: a kernel argument
+    const DeferredUpsert& u = d.upsert[j];
+    if (u.source == DeferredUpsert::aligned) {
+      if constexpr (sizeof(Z) == 1 || sizeof(Z) == 2 || sizeof(Z) == 4 || sizeof(Z) == 8) {
+        using Word = std::conditional_t<sizeof(Z) == 1, std::uint8_t,
+                                        std::conditional_t<sizeof(Z) == 2, std::uint16_t,
+                                                           std::conditional_t<sizeof(Z) == 4, std::uint32_t, std::uint64_t>>>;
+        Word bits;
+        std::memcpy(&bits, &own, sizeof(Z));
+        static_cast<Word*>(u.val)[i] = bits;
+      }
+    } else {
+      deferred_store(u, 0, i);  // not aligned: k is not read
+    }
+    if (!u.added) continue;
+    const bool fresh = u.present[i] == 0;
+    u.present[i] = 1;
+    const unsigned fresh_lanes = claiming.ballot(fresh);
+    if (claiming.thread_rank() == 0 && fresh_lanes) atomicAdd(u.added, static_cast<unsigned long long>(__popc(fresh_lanes)));
+  }
+}
+
+}  // namespace hpg::detail::cuda
