@@ -17,6 +17,7 @@
 #include "hpgraph/hpgraph.hpp"
 #if HPG_HAS_CUDA
 #include "clean_scratch_check.hpp"
+#include "hpgraph/cuda/claim_stamps.cuh"
 #endif
 #include "test_support.hpp"
 #include "vector_compare.hpp"
@@ -70,6 +71,43 @@ MatrixPair rows_of_five(Index size, Index rows, std::mt19937_64& g) {
   m.host.build(r, c, v, hpg::first<std::int64_t>{});
   m.gpu.build(r, c, v, hpg::first<std::int64_t>{});
   return m;
+}
+
+// The memory in which a push under any claims its outputs (hpgraph/cuda/claim_stamps.cuh), as the
+// last push left it: taking it fills nothing (a test cannot pass by a refill), its counters are
+// zero and no stamp is past the epoch. `stamped`: the stamps equal to the epoch (the last push's).
+struct PushStamps {
+  std::uint32_t epoch = 0;
+  Index stamped = 0;
+};
+PushStamps push_stamps_left(Index size, const std::string& how) {
+  namespace dc = hpg::detail::cuda;
+  const unsigned long long fills = dc::CleanScratch::fills();
+  dc::CleanScratch kept = dc::zeroed_scratch(dc::ScratchUse::push_stamps, dc::push_stamps_bytes(size), "test");
+  EXPECT_EQ(dc::CleanScratch::fills(), fills) << how << ": the push did not leave its stamps clean for the next one";
+  std::vector<std::uint32_t> words(dc::push_stamps_bytes(size) / sizeof(std::uint32_t));
+  hpg::detail::copy_device_to_host(words.data(), kept.data(), words.size() * sizeof(std::uint32_t));
+  kept.restored();
+  for (std::size_t k = 0; k < dc::push_epoch_at / sizeof(std::uint32_t); ++k) EXPECT_EQ(words[k], 0u) << how << ": counter word " << k;
+  PushStamps left{words[dc::push_epoch_at / sizeof(std::uint32_t)], 0};
+  Index past = 0;
+  for (std::size_t k = dc::push_stamps_at / sizeof(std::uint32_t); k < words.size(); ++k) {
+    past += words[k] > left.epoch;
+    left.stamped += words[k] == left.epoch;
+  }
+  EXPECT_EQ(past, 0) << how << ": stamps past the epoch " << left.epoch;
+  return left;
+}
+
+// Sets the push's epoch and every stamp of memory for `size` outputs to it (as if the last launch
+// had claimed them all), growing the memory to that.
+void set_push_epoch(Index size, std::uint32_t epoch) {
+  namespace dc = hpg::detail::cuda;
+  dc::CleanScratch kept = dc::zeroed_scratch(dc::ScratchUse::push_stamps, dc::push_stamps_bytes(size), "test");
+  std::vector<std::uint32_t> words(dc::push_stamps_bytes(size) / sizeof(std::uint32_t), epoch);
+  for (std::size_t k = 0; k < dc::push_epoch_at / sizeof(std::uint32_t); ++k) words[k] = 0;  // the counters
+  hpg::detail::copy_host_to_device(kept.data(), words.data(), words.size() * sizeof(std::uint32_t));
+  kept.restored();
 }
 #endif
 
@@ -293,12 +331,28 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
     hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), how + ", slots");
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), how + ", bits");
   }
-  // Under any, a push whose bound on outputs is small appends them (T jumbled), and its last
-  // block clears the bits it set and the two counters after them (push_cleared_by_last_block).
-  const Index words_at = ((size + 31) / 32 + 1) / 2;  // the bits as 8-byte words, then the counters
+  // Under any, a push whose bound on outputs is small appends them (T jumbled) and claims them by
+  // stamps (ClaimStamps): each leaves the counters zero, the epoch one further and no stamp past
+  // it. The launch whose stamp is the last before the epoch wraps zeroes every stamp the memory
+  // holds (here twice what the pushes reach, every stamp at the epoch before), and the pushes
+  // after it are right.
+  push_both(hpg::any_pair<std::int64_t>, "any.pair, the stamps made", 0.0005);
+  std::uint32_t epoch = push_stamps_left(size, "before").epoch;
   for (const double density : {0.0005, 0.01, 0.0005}) {
     const std::string how = push_both(hpg::any_pair<std::int64_t>, "any.pair", density);
-    hpg::test::expect_left_clean(dc::ScratchUse::bitmap, 2 * (words_at + 2), std::uint32_t(0), how + ", bits and counters");
+    const PushStamps left = push_stamps_left(size, how);
+    EXPECT_EQ(left.epoch, epoch + 1) << how;
+    EXPECT_GT(left.stamped, 0) << how << ": no output stamped with the launch's epoch";
+    epoch = left.epoch;
+  }
+  set_push_epoch(2 * size, 0xfffffffdu);
+  const std::uint32_t wrapping[] = {0xfffffffeu, 0u, 1u};
+  for (const std::uint32_t expected : wrapping) {
+    const std::string how = push_both(hpg::any_pair<std::int64_t>, "any.pair near the epoch's wrap", 0.01);
+    const PushStamps left = push_stamps_left(2 * size, how);
+    EXPECT_EQ(left.epoch, expected) << how;
+    if (expected == 0) EXPECT_EQ(left.stamped, 2 * size) << how << ": after the wrap every stamp is 0, the epoch";
+    else EXPECT_GT(left.stamped, 0) << how << ": no output stamped with the launch's epoch";
   }
 }
 

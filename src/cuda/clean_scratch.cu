@@ -157,6 +157,7 @@ CleanScratch::CleanScratch(ScratchUse use, std::size_t bytes, const void* patter
       device_free(data_);
       throw;
     }
+    bytes_ = bytes;
     return;
   }
   if (e->bytes < bytes) {
@@ -174,6 +175,7 @@ CleanScratch::CleanScratch(ScratchUse use, std::size_t bytes, const void* patter
   e->clean = false;  // until the call says its kernels put it back
   e->held = true;
   data_ = e->data;
+  bytes_ = e->bytes;
   entry_ = e;
 }
 

@@ -1,7 +1,8 @@
 // Device memory kept from call to call that every call leaves as it found it, so that no call
 // pays a fill: the bitmap in which a push claims its outputs (its list step clears the bits it
-// lists), the values a push folds into (its list step puts the monoid's identity back), and a
-// counted scan's status (its last block zeroes it). Filling them afresh cost a fill node of n / 32
+// lists), the stamps by which the one-kernel push under any claims them (its last block advances
+// their epoch, claim_stamps.cuh), the values a push folds into (its list step puts the monoid's
+// identity back), and a counted scan's status (its last block zeroes it). Filling them afresh cost a fill node of n / 32
 // words, or a pass over n values, in every round of a device loop; kept clean they cost nothing a
 // round. Compiled once (clean_scratch.cu).
 //
@@ -26,6 +27,7 @@ enum class ScratchUse : unsigned {
   bitmap,        // zero words: a push's output bits and its list length, a sort's index bits
   push_values,   // a monoid's identity: the slots a push folds into, one per output
   scan_status,   // zero words: a counted scan's tickets and published sums
+  push_stamps,   // a push list's counters and epoch, then a stamp per output (none past the epoch)
 };
 
 /// `bytes` of device memory in the state `pattern` describes (its `pattern_bytes`, 1, 2, 4, 8 or
@@ -42,6 +44,8 @@ class CleanScratch {
   CleanScratch& operator=(const CleanScratch&) = delete;
 
   void* data() const noexcept { return data_; }
+  /// The bytes at data(): at least those asked for (kept memory grows to the largest use).
+  std::size_t bytes() const noexcept { return bytes_; }
   void restored() noexcept;
   /// How many times this thread has filled kept memory (a test's proof that a call left it clean:
   /// taking it again fills nothing).
@@ -49,6 +53,7 @@ class CleanScratch {
 
  private:
   void* data_ = nullptr;
+  std::size_t bytes_ = 0;
   void* entry_ = nullptr;  // the kept memory's record, or null for memory of this call's own
   bool restored_ = false;
 };

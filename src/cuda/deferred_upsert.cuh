@@ -55,15 +55,28 @@ __device__ Word deferred_value(const DeferredUpsert& u, Index k, std::uint32_t i
   return u.source == DeferredUpsert::scalar_at ? *from : u.source == DeferredUpsert::aligned ? from[k] : from[i];
 }
 
-/// w's value i = the upsert's value for entry k, its `bytes` bytes as a word of that size.
-__device__ inline void deferred_store(const DeferredUpsert& u, Index k, std::uint32_t i) {
+/// The upsert's value for entry k (index i), its `bytes` bytes in the low bytes of a word.
+__device__ inline std::uint64_t deferred_bits(const DeferredUpsert& u, Index k, std::uint32_t i) {
   switch (u.bytes) {
-    case 1: static_cast<std::uint8_t*>(u.val)[i] = deferred_value<std::uint8_t>(u, k, i); break;
-    case 2: static_cast<std::uint16_t*>(u.val)[i] = deferred_value<std::uint16_t>(u, k, i); break;
-    case 4: static_cast<std::uint32_t*>(u.val)[i] = deferred_value<std::uint32_t>(u, k, i); break;
-    default: static_cast<std::uint64_t*>(u.val)[i] = deferred_value<std::uint64_t>(u, k, i); break;
+    case 1: return deferred_value<std::uint8_t>(u, k, i);
+    case 2: return deferred_value<std::uint16_t>(u, k, i);
+    case 4: return deferred_value<std::uint32_t>(u, k, i);
+    default: return deferred_value<std::uint64_t>(u, k, i);
   }
 }
+
+/// w's value i = the low `bytes` bytes of `bits`.
+__device__ inline void store_bits(const DeferredUpsert& u, std::uint32_t i, std::uint64_t bits) {
+  switch (u.bytes) {
+    case 1: static_cast<std::uint8_t*>(u.val)[i] = static_cast<std::uint8_t>(bits); break;
+    case 2: static_cast<std::uint16_t*>(u.val)[i] = static_cast<std::uint16_t>(bits); break;
+    case 4: static_cast<std::uint32_t*>(u.val)[i] = static_cast<std::uint32_t>(bits); break;
+    default: static_cast<std::uint64_t*>(u.val)[i] = bits; break;
+  }
+}
+
+/// w's value i = the upsert's value for entry k.
+__device__ inline void deferred_store(const DeferredUpsert& u, Index k, std::uint32_t i) { store_bits(u, i, deferred_bits(u, k, i)); }
 
 /// One deferred upsert over the grid, as upsert_bitmap_kernel does it.
 __device__ inline void run_upsert(const DeferredUpsert& u) {
@@ -77,33 +90,52 @@ __device__ inline void run_upserts(const DeferredUpserts& d) {
     if (j < d.count) run_upsert(d.upsert[j]);
 }
 
-/// A held-back producer's fused upserts (DeferredProducer) for output i, which this thread has just
-/// claimed and listed with value `own` (an aligned source's value: the producer's own, of the
-/// upsert's size, so it is not read back). `claiming`: the threads that claimed an output together,
-/// which count the absent entries one atomic per upsert among them.
-template <class Z>
-__device__ void upsert_claimed(const DeferredUpserts& d, const cooperative_groups::coalesced_group& claiming, std::uint32_t i,
-                               const Z& own) {
+/// What a held-back producer's fused upserts (DeferredProducer) read for output i: each value
+/// that is not the producer's own, and whether i was absent from each counted target. Read before
+/// the output is claimed, together with the claim's own reads: nothing they read depends on the
+/// claim, and only the thread that claims i writes i's value and presence in this launch (two
+/// upserts into one vector are not fused), so they see what was there at the launch. Read after
+/// it, each was another trip to memory on the path of every claim (a BFS level's parent and
+/// level: their presence bytes and the depth).
+struct ClaimReads {
+  std::uint64_t value[max_deferred_upserts];
+  bool fresh[max_deferred_upserts];
+};
+
+__device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint32_t i) {
+  ClaimReads r{};
 #pragma unroll
   for (int j = 0; j < max_deferred_upserts; ++j) {
     if (j >= d.count) break;  // uniform: a kernel argument
     const DeferredUpsert& u = d.upsert[j];
-    if (u.source == DeferredUpsert::aligned) {
-      if constexpr (sizeof(Z) == 1 || sizeof(Z) == 2 || sizeof(Z) == 4 || sizeof(Z) == 8) {
-        using Word = std::conditional_t<sizeof(Z) == 1, std::uint8_t,
-                                        std::conditional_t<sizeof(Z) == 2, std::uint16_t,
-                                                           std::conditional_t<sizeof(Z) == 4, std::uint32_t, std::uint64_t>>>;
-        Word bits;
-        std::memcpy(&bits, &own, sizeof(Z));
-        static_cast<Word*>(u.val)[i] = bits;
-      }
-    } else {
-      deferred_store(u, 0, i);  // not aligned: k is not read
-    }
+    if (u.source != DeferredUpsert::aligned) r.value[j] = deferred_bits(u, 0, i);  // not aligned: k is not read
+    r.fresh[j] = u.added && u.present[i] == 0;
+  }
+  return r;
+}
+
+/// The fused upserts for output i, which this thread has just claimed with value `own` (an aligned
+/// source's value: the producer's own, of the upsert's size, so it is not read back), from what
+/// read_for_claim read. `claiming`: the threads that claimed an output together, which count the
+/// absent entries one atomic per upsert among them.
+template <class Z>
+__device__ void upsert_claimed(const DeferredUpserts& d, const cooperative_groups::coalesced_group& claiming, std::uint32_t i,
+                               const Z& own, const ClaimReads& r) {
+  std::uint64_t own_bits = 0;
+  if constexpr (sizeof(Z) <= sizeof(own_bits)) std::memcpy(&own_bits, &own, sizeof(Z));  // aligned: same size (fuse_into_producer)
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j) {
+    if (j >= d.count) break;
+    const DeferredUpsert& u = d.upsert[j];
+    store_bits(u, i, u.source == DeferredUpsert::aligned ? own_bits : r.value[j]);
+    if (u.added) u.present[i] = 1;
+  }
+#pragma unroll
+  for (int j = 0; j < max_deferred_upserts; ++j) {
+    if (j >= d.count) break;
+    const DeferredUpsert& u = d.upsert[j];
     if (!u.added) continue;
-    const bool fresh = u.present[i] == 0;
-    u.present[i] = 1;
-    const unsigned fresh_lanes = claiming.ballot(fresh);
+    const unsigned fresh_lanes = claiming.ballot(r.fresh[j]);
     if (claiming.thread_rank() == 0 && fresh_lanes) atomicAdd(u.added, static_cast<unsigned long long>(__popc(fresh_lanes)));
   }
 }

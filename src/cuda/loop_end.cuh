@@ -14,14 +14,27 @@
 
 namespace hpg::detail::cuda {
 
-__device__ inline void add_one(void* p, int bytes) {
+/// The user's round counter, a word of `bytes` bytes, read and written apart so that its read can
+/// go out with the others.
+__device__ inline unsigned long long read_counter(const void* p, int bytes) {
   switch (bytes) {
-    case 1: ++*static_cast<unsigned char*>(p); break;
-    case 2: ++*static_cast<unsigned short*>(p); break;
-    case 4: ++*static_cast<unsigned*>(p); break;
-    case 8: ++*static_cast<unsigned long long*>(p); break;
+    case 1: return *static_cast<const unsigned char*>(p);
+    case 2: return *static_cast<const unsigned short*>(p);
+    case 4: return *static_cast<const unsigned*>(p);
+    case 8: return *static_cast<const unsigned long long*>(p);
+    default: return 0;  // a counter is an integer of 1, 2, 4 or 8 bytes
   }
 }
+__device__ inline void write_counter(void* p, int bytes, unsigned long long v) {
+  switch (bytes) {
+    case 1: *static_cast<unsigned char*>(p) = static_cast<unsigned char>(v); break;
+    case 2: *static_cast<unsigned short*>(p) = static_cast<unsigned short>(v); break;
+    case 4: *static_cast<unsigned*>(p) = static_cast<unsigned>(v); break;
+    case 8: *static_cast<unsigned long long*>(p) = v; break;
+  }
+}
+
+__device__ inline void add_one(void* p, int bytes) { write_counter(p, bytes, read_counter(p, bytes) + 1); }
 
 /// What the loop's condition reads, in one kernel argument.
 struct LoopCondition {
@@ -34,17 +47,47 @@ struct LoopCondition {
   int counter_bytes;
 };
 
+/// A count word that the caller has just written, and its value: what reads it in the round's end
+/// takes the value instead of another trip to memory (the held push's last block writes its list's
+/// count, which the copy back and the condition read).
+struct KnownCount {
+  const unsigned long long* word = nullptr;
+  unsigned long long value = 0;
+};
+
+__device__ inline Index count_known(DeviceCount::View c, KnownCount known) {
+  return c.word && c.word == known.word ? c.base + Index(known.value) : count_of(c);
+}
+
+/// What the condition is set from, read at once: every read that waited for a write before it
+/// was another trip to memory on the round's serial path.
+struct ConditionRead {
+  unsigned long long rounds;   // the rounds run before this one
+  unsigned long long counted;  // the user's counter's value
+  Index count;
+  bool overflowed;
+};
+
+__device__ inline ConditionRead read_condition(const LoopCondition& c, bool counts_round, KnownCount known) {
+  return {*c.rounds, counts_round && c.counter ? read_counter(c.counter, c.counter_bytes) : 0, count_known(c.count, known),
+          *c.overflow != 0};
+}
+
 /// Sets the WHILE node's condition: another round while fewer than max_rounds have run, the
 /// count is in [at_least, fewer_than) and positive, and no carried list outgrew its storage. In
 /// the body it first counts the round just run (in the loop's word and the user's counter).
-__device__ inline void set_condition(const LoopCondition& c, bool counts_round) {
-  const unsigned long long r = *c.rounds + (counts_round ? 1 : 0);
+__device__ inline void write_condition(const LoopCondition& c, bool counts_round, const ConditionRead& r) {
+  const unsigned long long rounds = r.rounds + (counts_round ? 1 : 0);
   if (counts_round) {
-    *c.rounds = r;
-    if (c.counter) add_one(c.counter, c.counter_bytes);
+    *c.rounds = rounds;
+    if (c.counter) write_counter(c.counter, c.counter_bytes, r.counted + 1);
   }
-  const Index k = count_of(c.count);
-  cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && r < c.max_rounds && !*c.overflow ? 1u : 0u);
+  const Index k = r.count;
+  cudaGraphSetConditional(c.handle, k > 0 && k >= c.at_least && k < c.fewer_than && rounds < c.max_rounds && !r.overflowed ? 1u : 0u);
+}
+
+__device__ inline void set_condition(const LoopCondition& c, bool counts_round) {
+  write_condition(c, counts_round, read_condition(c, counts_round, {}));
 }
 
 /// The carried vectors' copies (at most loop_end_copies in one launch) and, when `sets_condition`,
@@ -59,50 +102,96 @@ struct RoundEnd {
   CarryCopy copy[loop_end_copies];
 };
 
-__device__ inline Index copy_count(const CarryCopy& c) { return count_of(DeviceCount::View{c.from_base, c.from_word}); }
-
-template <class Word>
-__device__ void copy_words(const void* from, void* to, Index k, std::size_t words) {
-  for (std::size_t w = 0; w < words; ++w) static_cast<Word*>(to)[k * words + w] = static_cast<const Word*>(from)[k * words + w];
+__device__ inline Index copy_count(const CarryCopy& c, KnownCount known = {}) {
+  return count_known(DeviceCount::View{c.from_base, c.from_word}, known);
 }
 
-/// Value k of `bytes` bytes, in the widest words its size is a multiple of (the arrays start on
-/// the allocator's 256-byte boundaries).
-__device__ inline void copy_value(const void* from, void* to, Index k, std::size_t bytes) {
-  if (bytes % 16 == 0) copy_words<uint4>(from, to, k, bytes / 16);
-  else if (bytes % 8 == 0) copy_words<std::uint64_t>(from, to, k, bytes / 8);
-  else if (bytes % 4 == 0) copy_words<std::uint32_t>(from, to, k, bytes / 4);
-  else if (bytes % 2 == 0) copy_words<std::uint16_t>(from, to, k, bytes / 2);
-  else copy_words<std::uint8_t>(from, to, k, bytes);
+/// What the leader reads: the copies' counts and what the condition reads, every word at once.
+struct RoundEndRead {
+  Index m[loop_end_copies];
+  ConditionRead cond;
+};
+
+/// The leader's reads. A word that is `known` is not read: its value is known, or is put in when
+/// the counts are written (the held push's last block reads everything else while it takes its
+/// list's count).
+__device__ inline RoundEndRead read_round_end(const RoundEnd& e, KnownCount known) {
+  RoundEndRead r{};
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j)
+    if (j < e.copies) r.m[j] = copy_count(e.copy[j], known);
+  if (e.sets_condition) r.cond = read_condition(e.condition, true, known);
+  return r;
 }
 
-/// The leader's part: the counts (or the overflow), then the condition.
-__device__ inline void end_round_counts(const RoundEnd& e) {
+/// The leader's writes: the counts (or the overflow), then the condition. The known word's value
+/// replaces what was read for it, and the condition's count, when a copy writes it, is what the
+/// copy writes.
+__device__ inline void write_round_end(const RoundEnd& e, RoundEndRead r, KnownCount known) {
+  if (known.word && e.sets_condition && e.condition.count.word == known.word) r.cond.count = e.condition.count.base + Index(known.value);
+  bool overflowed = false;
 #pragma unroll
   for (int j = 0; j < loop_end_copies; ++j) {
     if (j >= e.copies) break;
-    const Index m = copy_count(e.copy[j]);
-    if (m > e.copy[j].capacity) {
-      if (e.condition.overflow) *e.condition.overflow = 1;
+    const CarryCopy& c = e.copy[j];
+    if (known.word && c.from_word == known.word) r.m[j] = c.from_base + Index(known.value);
+    if (r.m[j] > c.capacity) {
+      overflowed = true;
+    } else if (c.count) {
+      *c.count = r.m[j];
+      if (c.count == e.condition.count.word) r.cond.count = e.condition.count.base + r.m[j];
     }
-    else if (e.copy[j].count) *e.copy[j].count = m;
   }
-  if (e.sets_condition) set_condition(e.condition, true);
+  if (overflowed && e.condition.overflow) *e.condition.overflow = 1;
+  r.cond.overflowed = r.cond.overflowed || overflowed;
+  if (e.sets_condition) write_condition(e.condition, true, r.cond);
 }
 
-/// Everyone's part: the entries, from thread `first` on by `stride`.
-__device__ inline void end_round_copies(const RoundEnd& e, Index first, Index stride) {
+/// The leader's part: the counts (or the overflow), then the condition. `known`: a count word the
+/// caller has just written. All zero (no copies, no condition): nothing.
+__device__ inline void end_round_counts(const RoundEnd& e, KnownCount known = {}) { write_round_end(e, read_round_end(e, known), known); }
+
+/// Copies entries [first, m) by `stride` from one array to another in words of type Word, `words`
+/// of them an entry: up to 4 entries a thread are read before any is written (the arrays may
+/// alias as far as the compiler knows, so a plain loop waited for each read in turn).
+template <class Word>
+__device__ void copy_entries(const void* from, void* to, Index m, std::size_t words, Index first, Index stride) {
+  const Word* src = static_cast<const Word*>(from);
+  Word* dst = static_cast<Word*>(to);
+  const Index n = m * words;
+  constexpr int batch = 4;
+  for (Index k = first; k < n; k += batch * stride) {
+    Word w[batch];
+#pragma unroll
+    for (int b = 0; b < batch; ++b)
+      if (k + b * stride < n) w[b] = src[k + b * stride];
+#pragma unroll
+    for (int b = 0; b < batch; ++b)
+      if (k + b * stride < n) dst[k + b * stride] = w[b];
+  }
+}
+
+/// The m values of `bytes` bytes each, in the widest words their size is a multiple of (the arrays
+/// start on the allocator's 256-byte boundaries).
+__device__ inline void copy_values(const void* from, void* to, Index m, std::size_t bytes, Index first, Index stride) {
+  if (bytes % 16 == 0) copy_entries<uint4>(from, to, m, bytes / 16, first, stride);
+  else if (bytes % 8 == 0) copy_entries<std::uint64_t>(from, to, m, bytes / 8, first, stride);
+  else if (bytes % 4 == 0) copy_entries<std::uint32_t>(from, to, m, bytes / 4, first, stride);
+  else if (bytes % 2 == 0) copy_entries<std::uint16_t>(from, to, m, bytes / 2, first, stride);
+  else copy_entries<std::uint8_t>(from, to, m, bytes, first, stride);
+}
+
+/// Everyone's part: the entries, from thread `first` on by `stride`. `known`: as for the leader.
+__device__ inline void end_round_copies(const RoundEnd& e, Index first, Index stride, KnownCount known = {}) {
 #pragma unroll
   for (int j = 0; j < loop_end_copies; ++j) {
     if (j >= e.copies) break;
     const CarryCopy& c = e.copy[j];
     if (!c.idx && !c.val) continue;  // a count alone: the leader wrote it (and may have written the word it read)
-    const Index m = copy_count(c);
+    const Index m = copy_count(c, known);
     if (m > c.capacity) continue;
-    for (Index k = first; k < m; k += stride) {
-      if (c.idx) c.idx[k] = c.from_idx[k];
-      if (c.val) copy_value(c.from_val, c.val, k, c.val_bytes);
-    }
+    if (c.idx) copy_entries<std::uint32_t>(c.from_idx, c.idx, m, 1, first, stride);
+    if (c.val) copy_values(c.from_val, c.val, m, c.val_bytes, first, stride);
   }
 }
 

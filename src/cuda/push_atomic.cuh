@@ -24,7 +24,7 @@
 // which clears their bits and slots. Under any, while T's bound is within the bitmap's words, step
 // 2 appends the output and the value to T, in no order, and there is no step 3 (T is jumbled,
 // DeviceVec's word: what needs it in order sorts it then, jumbled.cuh; a BFS level on a road-like
-// graph never does).
+// graph never does); that kernel claims its outputs by stamps, not bits (claim_stamps.cuh).
 #pragma once
 
 #include <cooperative_groups.h>
@@ -38,6 +38,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/bit_list.cuh"
+#include "hpgraph/cuda/claim_stamps.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/last_block.cuh"
@@ -240,50 +241,58 @@ __device__ inline bool claim_output(std::uint32_t* bits, std::uint32_t out) {
   return !(atomicOr(&bits[out / 32], bit) & bit);
 }
 
-/// The most outputs (a bound known on the host) whose bits the list path's last block clears
-/// itself, 64 a thread, instead of a fill of n / 32 words before the push: a 1-entry push on the
-/// 2048 x 2048 grid from the host took 5.9 us instead of 9.4 (H100, 2026-11-28). Inside a BFS
-/// level's graph the two cost the same (the level stayed at 15.5 us): the clear lengthens the push
-/// by about what the fill's node took.
-inline constexpr Index push_cleared_by_last_block = 16384;
+/// The most outputs (a bound known on the host) that a held push's last block copies back as its
+/// loop's round end (DeferredProducer::ends_round_up_to), 64 a thread of one block. Past it the
+/// copy is the loop's last kernel's, on a grid.
+inline constexpr Index push_copied_by_last_block = 16384;
 
-/// Under any, steps 2 and 3 at once: the product that sets an output's bit appends the output and
-/// its own value to T (one atomic per group of threads that append together), in no order; the
-/// last block to finish writes T's count. The bits, *listed and *finished are zero at the launch;
-/// with `clears` the last block leaves them so again (the bits of the outputs it reads back from T:
-/// the memory is kept clean, clean_scratch.cuh, and no fill runs before the next push).
+/// Under any, steps 2 and 3 at once: the product that claims an output (its stamp, ClaimStamps)
+/// appends the output and its own value to T (one atomic per group of threads that append
+/// together), in no order; the last block to finish writes T's count and leaves the counters zero
+/// and the epoch advanced. Every read a product makes once it knows its output (the mask, the
+/// stamp, what the fused upserts read) goes out at once: each is a trip to memory on the kernel's
+/// serial path, which is what a short push (a BFS level on a road network) costs.
 /// In a device loop's capture the launch may be held back (DeferredProducer) so that the upserts
 /// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
 /// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
 /// came from, which every block has read by then; the counts and the condition).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits,
-                                 unsigned long long* listed, unsigned long long* finished, std::uint32_t* tidx, Z* tval,
-                                 unsigned long long* count, bool clears, DeferredUpserts fused, RoundEnd round_end) {
+                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
+                                 std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd round_end) {
   namespace cg = cooperative_groups;
+  const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    if (!allows(out) || !claim_output(bits, out)) return;
+    const bool seen = claims.stamp[out] == stamp;
+    const bool allowed = allows(out);
+    const ClaimReads reads = fused.count ? read_for_claim(fused, out) : ClaimReads{};
+    if (!allowed || seen || atomicExch(&claims.stamp[out], stamp) == stamp) return;
     const cg::coalesced_group appending = cg::coalesced_threads();
-    unsigned long long first = 0;
-    if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
-    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank();
     const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+    if (fused.count) upsert_claimed(fused, appending, out, v, reads);  // stores only: they do not wait for the slot
+    unsigned long long first = 0;
+    if (appending.thread_rank() == 0) first = atomicAdd(claims.listed, static_cast<unsigned long long>(appending.size()));
+    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank();
     tidx[slot] = out;
     tval[slot] = v;
-    if (fused.count) upsert_claimed(fused, appending, out, v);
   });
-  if (!last_block_to_arrive(finished)) return;
+  if (!last_block_to_arrive(claims.finished)) return;
   __shared__ unsigned long long m;
-  if (threadIdx.x == 0) *count = m = atomicAdd(listed, 0ull);
-  __syncthreads();  // the count, for the round end's copies
-  if (clears) {
-    for (unsigned long long k = threadIdx.x; k < m; k += blockDim.x) bits[tidx[k] / 32] = 0;
-    if (threadIdx.x == 0) *listed = *finished = 0;
+  const bool wraps = stamp == ~std::uint32_t(0);
+  RoundEndRead before{};  // the leader's: the round end's words, read while it takes T's count
+  if (threadIdx.x == 0) {
+    before = read_round_end(round_end, KnownCount{count});
+    *count = m = atomicExch(claims.listed, 0ull);
+    *claims.finished = 0;
+    *claims.epoch = wraps ? 0 : stamp;
   }
-  if (threadIdx.x == 0) end_round_counts(round_end);  // all zero (no copies, no condition): nothing
-  end_round_copies(round_end, threadIdx.x, blockDim.x);
+  __syncthreads();  // the count, for the round end's copies
+  if (wraps)  // every stamp the memory holds, 4 at a time (its bytes are whole 16-byte words)
+    for (std::size_t k = threadIdx.x; k < claims.kept / 4; k += blockDim.x) reinterpret_cast<uint4*>(claims.stamp)[k] = uint4{0, 0, 0, 0};
+  const KnownCount known{count, m};
+  if (threadIdx.x == 0) write_round_end(round_end, before, known);  // all zero (no copies, no condition): nothing
+  end_round_copies(round_end, threadIdx.x, blockDim.x, known);
 }
 
 /// Step 2: sets the bit of every output a product may reach and folds the product into the
@@ -451,24 +460,16 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   // slower; the counter and the jumbled order of the later upserts were not measured apart.)
   if constexpr (keep) {
     if (cap <= std::max(nwords, push_block_items)) {
-      // The bits, then the append counter and the blocks finished: kept clean when the last block
-      // can clear what T lists (a road network's level), else one fill.
-      const Index words_at = (nwords + 1) / 2;
-      const bool clears = cap <= push_cleared_by_last_block;
-      std::optional<CleanScratch> kept;
-      DeviceArray<unsigned long long> filled(clears ? 0 : words_at + 2, "push output bits");
-      const unsigned char zero = 0;
-      if (clears) kept.emplace(ScratchUse::bitmap, (words_at + 2) * sizeof(unsigned long long), &zero, 1, "push output bits");
-      else device_memset(filled.data(), 0, filled.size() * sizeof(unsigned long long));
-      unsigned long long* const words = clears ? static_cast<unsigned long long*>(kept->data()) : filled.data();
+      // The stamps and counters, kept clean by the kernel itself (ClaimStamps).
+      CleanScratch kept = zeroed_scratch(ScratchUse::push_stamps, push_stamps_bytes(n), "push output stamps");
+      const ClaimStamps claims = claim_stamps(kept);
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
       // loop's graph: the arena's, kept scratch, the matrix's).
-      const auto launch = [s, x, grid, allows, entry_out_first, words, words_at, clears, col = p.col.data(), val = p.val.data(),
-                           uidx = u.idx, uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
+      const auto launch = [s, x, grid, allows, entry_out_first, claims, col = p.col.data(), val = p.val.data(), uidx = u.idx,
+                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
                            counted = count.data()](const DeferredUpserts& fused, const RoundEnd* end) {
-        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first,
-                                                             reinterpret_cast<std::uint32_t*>(words), words + words_at, words + words_at + 1,
-                                                             tidx, tval, counted, clears, fused, end ? *end : RoundEnd{});
+        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx,
+                                                             tval, counted, fused, end ? *end : RoundEnd{});
       };
       // In a device loop's capture the launch waits for the upserts masked by T (DeferredProducer).
       if (LoopCapture* const c = loop_capture(); c && c->launch_deferred) {
@@ -478,7 +479,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         held.word = count.data();
         held.val = t.val.data();
         held.val_bytes = static_cast<int>(sizeof(Z));
-        held.ends_round_up_to = clears ? cap : 0;  // one block copies what it clears
+        held.ends_round_up_to = cap <= push_copied_by_last_block ? cap : 0;  // one block copies it back
         const void* const reads[] = {p.col.data(), p.val.data(), p.wide_offsets() ? static_cast<const void*>(p.ptr64.data()) : p.ptr32.data(),
                                      u.idx, u.val, u.count.word};
         std::copy(std::begin(reads), std::end(reads), held.reads);
@@ -491,7 +492,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         launch(DeferredUpserts{}, nullptr);
         check_launch("push_list_kernel");
       }
-      if (kept) kept->restored();
+      kept.restored();
       t.jumbled = true;
       t.nvals = DeviceCount::on_device(std::move(count));
       return;
