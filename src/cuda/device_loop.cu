@@ -107,6 +107,62 @@ void refuse(cudaError_t e, const char* what) {
   throw CaptureUnsupported(std::string(what) + ": " + cudaGetErrorString(e));
 }
 
+/// The round's end by the loop's last kernel (more than one launch when more than loop_end_copies
+/// lists are carried): what DeviceLoop::end does unless a held-back producer ends the round. A
+/// producer still held goes first. Returns the deferred upserts that the last launch took.
+int end_with_last_kernel(LoopCapture& capture, cudaStream_t stream, const std::vector<CarryCopy>& copies, const LoopCondition& c,
+                         DeviceCount::View count, void* counter) {
+  // A held-back producer goes first (while one is held no upsert waits apart from it).
+  if (capture.producer) launch_producer(capture, nullptr);
+  if (!capture.spoiled.empty()) throw CaptureUnsupported(capture.spoiled);
+  // The last kernel's threads do the upserts beside its counts, condition and copies, so it takes
+  // only those that none of these reads or writes: not one that reads the round counter (which it
+  // counts) or adds to a count it reads or writes (the condition's, a copy's), nor one that reads
+  // or writes a copy's arrays (a list the body moved away after the assign: the copy puts the new
+  // one in the arrays the upsert reads); and none when there is more than one launch. The others
+  // are launched now, as one kernel (they depend on none of the rest: defer_upsert saw to that).
+  std::vector<DeferredUpsert> taken_upserts;
+  {
+    std::vector<DeferredUpsert> before;
+    const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
+    for (const DeferredUpsert& u : capture.deferred) {
+      bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
+      for (const CarryCopy& k : copies) {
+        apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
+        for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
+          apart = apart || (to && (to == u.idx || to == u.from || to == u.word));
+      }
+      (apart ? before : taken_upserts).push_back(u);
+    }
+    if (!before.empty()) {
+      capture.deferred = std::move(before);
+      launch_deferred_upserts(capture);
+      if (!capture.spoiled.empty()) throw CaptureUnsupported(capture.spoiled);
+    }
+    capture.deferred.clear();
+  }
+  const int taken = static_cast<int>(taken_upserts.size());
+  std::size_t next = 0;
+  do {  // one launch unless more than loop_end_copies vectors are carried as lists
+    LoopEnd e{};
+    e.round.condition = c;
+    unsigned grid = 1;
+    while (next < copies.size() && e.round.copies < loop_end_copies) {
+      grid = std::max(grid, copies[next].grid);
+      e.round.copy[e.round.copies++] = copies[next++];
+    }
+    e.round.sets_condition = next == copies.size();
+    if (e.round.sets_condition)  // the upserts nothing ran after: this launch does them
+      for (const DeferredUpsert& u : taken_upserts) {
+        grid = std::max(grid, u.grid);
+        e.upserts.upsert[e.upserts.count++] = u;
+      }
+    loop_end_kernel<<<grid, 256, 0, stream>>>(e);
+    refuse(cudaGetLastError(), "the loop's last kernel");
+  } while (next < copies.size());
+  return taken;
+}
+
 }  // namespace
 
 DeviceLoop::DeviceLoop(std::size_t arena_bytes) {
@@ -181,57 +237,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       ended_by_producer_ = true;
     }
   }
-  int taken = 0;
-  if (!ended_by_producer_) {
-    // A held-back producer goes first (while one is held no upsert waits apart from it).
-    if (capture_.producer) launch_producer(capture_, nullptr);
-    if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
-    // The last kernel's threads do the upserts beside its counts, condition and copies, so it takes
-    // only those that none of these reads or writes: not one that reads the round counter (which it
-    // counts) or adds to a count it reads or writes (the condition's, a copy's), nor one that reads
-    // or writes a copy's arrays (a list the body moved away after the assign: the copy puts the new
-    // one in the arrays the upsert reads); and none when there is more than one launch. The others
-    // are launched now, as one kernel (they depend on none of the rest: defer_upsert saw to that).
-    std::vector<DeferredUpsert> taken_upserts;
-    {
-      std::vector<DeferredUpsert> before;
-      const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
-      for (const DeferredUpsert& u : capture_.deferred) {
-        bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
-        for (const CarryCopy& k : copies) {
-          apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
-          for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
-            apart = apart || (to && (to == u.idx || to == u.from || to == u.word));
-        }
-        (apart ? before : taken_upserts).push_back(u);
-      }
-      if (!before.empty()) {
-        capture_.deferred = std::move(before);
-        launch_deferred_upserts(capture_);
-        if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
-      }
-      capture_.deferred.clear();
-    }
-    taken = static_cast<int>(taken_upserts.size());
-    std::size_t next = 0;
-    do {  // one launch unless more than loop_end_copies vectors are carried as lists
-      LoopEnd e{};
-      e.round.condition = c;
-      unsigned grid = 1;
-      while (next < copies.size() && e.round.copies < loop_end_copies) {
-        grid = std::max(grid, copies[next].grid);
-        e.round.copy[e.round.copies++] = copies[next++];
-      }
-      e.round.sets_condition = next == copies.size();
-      if (e.round.sets_condition)  // the upserts nothing ran after: this launch does them
-        for (const DeferredUpsert& u : taken_upserts) {
-          grid = std::max(grid, u.grid);
-          e.upserts.upsert[e.upserts.count++] = u;
-        }
-      loop_end_kernel<<<grid, 256, 0, as_stream(stream_)>>>(e);
-      refuse(cudaGetLastError(), "the loop's last kernel");
-    } while (next < copies.size());
-  }
+  const int taken = ended_by_producer_ ? 0 : end_with_last_kernel(capture_, as_stream(stream_), copies, c, count, counter);
   std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   cudaGraph_t body = nullptr;
   capturing_ = false;
