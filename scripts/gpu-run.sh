@@ -326,7 +326,8 @@ for step in "${steps[@]}"; do
       # out when the bundle has none), alternately, HPG_AB_ROUNDS rounds (default 2): BFS and SSSP
       # (weights 1..255) on the 2048 x 2048 grid, BFS from 972982 and PageRank (gap, tol 1e-4) on
       # GAP's kron-21; GAPBS on the same graphs and sources after them; then kernel traces of BFS
-      # and SSSP on the grid (the bundle's kernel_trace) into $OUT/trace.txt. The medians of each
+      # (its rounds in one launch, a launch a round, and from the host) and SSSP on the grid (the
+      # bundle's kernel_trace) into $OUT/trace.txt. The medians of each
       # run's repeats are what the results' READMEs quote.
       builds="$(ab_builds hpgraph)"
       ab_runs() { grep -o '"run":[^,]*,"runs":[^]]*]\|"depth":[0-9]*\|"iterations":[0-9]*' | tr "\n" " "; echo; }
@@ -352,7 +353,7 @@ for step in "${steps[@]}"; do
         echo "== GAPBS bfs kron21"; "$g/bfs" -f "$work/k.sg" -r 972982 -n 5 | grep Average
         echo "== GAPBS pr kron21"; "$g/pr" -f "$work/k.sg" -i 100 -t 1e-4 -n 5 | grep -E "Average|Iteration" | tail -3
         if [ -x "$bindir/kernel_trace" ]; then
-          echo "== trace"; "$bindir/kernel_trace" grid:2048x2048 bfs sssp >"$out/trace.txt" 2>&1; echo "kernel_trace rc $?"
+          echo "== trace"; "$bindir/kernel_trace" grid:2048x2048 bfs bfs-launches bfs-host sssp >"$out/trace.txt" 2>&1; echo "kernel_trace rc $?"
           grep "==\|untraced" "$out/trace.txt"
         fi
       } 2>&1 | tee "$out/ab.log"

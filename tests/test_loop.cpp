@@ -529,7 +529,8 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
     const hpg::BfsResult want = hpg::bfs(ha, 0, opt);
     const std::uint64_t before = graphs_run(), ended_before = hpg::detail::device_loop_end_upserts,
                         fused_before = hpg::detail::device_loop_fused_upserts,
-                        producer_ends_before = hpg::detail::device_loop_producer_ends;
+                        producer_ends_before = hpg::detail::device_loop_producer_ends,
+                        kernel_rounds_before = hpg::detail::device_loop_kernel_rounds;
     const hpg::BfsResult got = hpg::bfs(a, 0, opt);
     // A push stretch is one graph (automatic pushes throughout: the grid's frontier never nears
     // n / alpha). Pulled levels leave the frontier in bitmap form, which the device loop may or may
@@ -541,6 +542,8 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
       EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 2u);
       EXPECT_EQ(hpg::detail::device_loop_end_upserts - ended_before, 0u);
       EXPECT_EQ(hpg::detail::device_loop_producer_ends - producer_ends_before, 1u);
+      // That kernel is the whole round: one cooperative launch runs every round.
+      EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - kernel_rounds_before, 1u);
     }
     else std::cout << "BFS pull on grid 64x64: " << graphs_run() - before << " loop graph(s)\n";
     EXPECT_EQ(got.depth, 127);

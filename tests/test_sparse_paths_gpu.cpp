@@ -7,6 +7,7 @@
 // are compared. Integer values: results must match exactly. Skipped without a GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -353,6 +354,94 @@ TEST(SparsePathsGpu, PushLeavesItsBitsAndSlotsClean) {
     EXPECT_EQ(left.epoch, expected) << how;
     if (expected == 0) EXPECT_EQ(left.stamped, 2 * size) << how << ": after the wrap every stamp is 0, the epoch";
     else EXPECT_GT(left.stamped, 0) << how << ": no output stamped with the launch's epoch";
+  }
+}
+
+// A device loop whose round is the one-kernel push alone (a BFS level: the push, and the parents'
+// and levels' assigns that it does as it claims each output, the levels reading the round counter)
+// runs every round in one cooperative launch (RoundEnd::all_rounds), in both ways of running the
+// rounds equal to the host: the levels, the reached set, the parents (any: each one level up along
+// an edge), the rounds and the counter. Each round stamps one further, as a launch does: after the
+// loop the epoch is as many rounds on, the counters are zero and no stamp is past it, also when
+// the epoch wraps inside the loop (every stamp zeroed, here twice what the pushes reach). Loops cut
+// short by max_rounds after an odd and an even number of device rounds (the last list in T or in
+// the second list) leave the frontier the host's.
+TEST(SparsePathsGpu, ALoopsRoundsInOneLaunchStampOneFurtherEach) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const hpg::test::RestoreTuning restore;  // the tuning and the switches
+  hpg::detail::tuning().device_loop_slowest_round_us = 0;
+  hpg::detail::tuning().device_loop_after_rounds = 3;  // the wrap comes in the device's rounds
+  constexpr Index side = 48, size = side * side;
+  const auto spec = hpg::gen::parse_spec("grid:48x48");
+  const hpg::Matrix<float> ah = hpg::generate<float>(spec, Backend::host), ag = hpg::generate<float>(spec, Backend::cuda);
+  struct Levels {
+    Index rounds;
+    std::int32_t depth;
+    hpg::Vector<std::int64_t> frontier, parent;
+    hpg::Vector<std::int32_t> level;
+  };
+  const auto levels = [&](const hpg::Matrix<float>& a, Backend b, Index max_rounds) {
+    Levels r{0, 0, hpg::Vector<std::int64_t>(size, b), hpg::Vector<std::int64_t>(size, b), hpg::Vector<std::int32_t>(size, b)};
+    r.frontier.set_element(0, 0);
+    r.parent.set_element(0, 0);
+    r.level.set_element(0, 0);
+    hpg::Scalar<std::int32_t> depth(1, b);
+    r.rounds = hpg::loop_while(hpg::nonempty(r.frontier), [&] {
+      hpg::vxm(r.frontier, r.parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, r.frontier, a,
+               hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::push);
+      hpg::assign(r.parent, r.frontier, hpg::no_accum, r.frontier, hpg::all, hpg::desc::structure);
+      hpg::assign(r.level, r.frontier, hpg::no_accum, depth, hpg::all, hpg::desc::structure);
+    }, max_rounds, depth);
+    r.depth = *depth.extract_element();
+    return r;
+  };
+  const auto expect_like_host = [&](const Levels& want, const Levels& got, const std::string& how) {
+    EXPECT_EQ(got.rounds, want.rounds) << how;
+    EXPECT_EQ(got.depth, want.depth) << how;
+    expect_same(want.level, got.level, how + ", levels");
+    std::vector<Index> wi, gi;
+    std::vector<std::int64_t> wv, gv;
+    want.frontier.extract_tuples(wi, wv);
+    got.frontier.extract_tuples(gi, gv);
+    EXPECT_EQ(gi, wi) << how << ": the frontier";
+    std::vector<Index> pi, li;
+    std::vector<std::int64_t> pv;
+    std::vector<std::int32_t> lv;
+    got.parent.extract_tuples(pi, pv);
+    got.level.extract_tuples(li, lv);
+    ASSERT_EQ(pi, li) << how;
+    for (std::size_t k = 1; k < pi.size(); ++k) {
+      const Index v = pi[k], p = static_cast<Index>(pv[k]);
+      const Index d = v > p ? v - p : p - v;
+      EXPECT_TRUE(d == 1 || d == side) << how << ": no edge " << p << " -> " << v;
+      const auto at = std::lower_bound(li.begin(), li.end(), p);
+      ASSERT_TRUE(at != li.end() && *at == p) << how << ": parent " << p << " of " << v << " has no level";
+      EXPECT_EQ(lv[at - li.begin()], lv[k] - 1) << how << ": vertex " << v;
+    }
+  };
+  const Levels want = levels(ah, Backend::host, size);
+  ASSERT_EQ(want.rounds, 95u);  // levels 1..94, and the round that finds none
+  constexpr std::uint32_t wraps_after = 20;  // rounds 1..20 take the stamps up to 0xffffffff
+  for (const bool in_one_launch : {false, true}) {
+    hpg::detail::switches().loop_rounds_in_one_kernel = in_one_launch;
+    const std::string how = in_one_launch ? "rounds in one launch" : "a launch a round";
+    set_push_epoch(2 * size, ~std::uint32_t(0) - wraps_after);
+    const std::uint64_t graphs = hpg::detail::device_loop_graphs, in_kernel = hpg::detail::device_loop_kernel_rounds;
+    const Levels got = levels(ag, Backend::cuda, size);
+    EXPECT_EQ(hpg::detail::device_loop_graphs - graphs, 1u) << how << ": " << hpg::detail::device_loop_declined;
+    EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - in_kernel, in_one_launch ? 1u : 0u) << how;
+    expect_like_host(want, got, how);
+    const PushStamps left = push_stamps_left(2 * size, how);
+    EXPECT_EQ(left.epoch, got.rounds - wraps_after) << how;  // the last round found nothing: no stamp is its
+    // Cut short: 3 rounds from the host, then 7 or 8 on the device.
+    for (const Index max_rounds : {10, 11}) {
+      const std::string cut = how + ", at most " + std::to_string(max_rounds) + " rounds";
+      const Levels short_want = levels(ah, Backend::host, max_rounds), short_got = levels(ag, Backend::cuda, max_rounds);
+      EXPECT_EQ(short_got.rounds, max_rounds) << cut;
+      EXPECT_EQ(short_got.frontier.nvals(), short_want.frontier.nvals()) << cut;
+      expect_like_host(short_want, short_got, cut);
+      push_stamps_left(size, cut);
+    }
   }
 }
 

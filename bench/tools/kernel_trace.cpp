@@ -5,10 +5,12 @@
 //
 //   kernel_trace [--tol T] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
-//     RUN   bfs | bfs-host | sssp | pagerank | pagerank-host (default: all): BFS pushing every level,
-//           SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4); -host runs the same with
-//           switches().device_loops off, so its rounds loop from the host. (SSSP's rounds are not
-//           counted: its per-round figures read 0.)
+//     RUN   bfs | bfs-launches | bfs-host | sssp | pagerank | pagerank-host (default: all): BFS
+//           pushing every level, SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4);
+//           -host runs the same with switches().device_loops off, so its rounds loop from the host;
+//           bfs-launches with switches().loop_rounds_in_one_kernel off, so a device loop whose
+//           round is one kernel launches it once a round (a WHILE node's iteration each). (SSSP's
+//           rounds are not counted: its per-round figures read 0.)
 //
 // Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
 // time), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
@@ -137,14 +139,15 @@ void trace(const std::string& what, F&& f) {
   }
 }
 
-/// Runs f with device loops on or off, restoring the setting.
+/// Runs f with device loops on or off, and rounds in one launch or not, restoring the settings.
 template <class F>
-long with_device_loops(bool on, F&& f) {
+long with_device_loops(bool on, bool rounds_in_one_kernel, F&& f) {
   struct Restore {
-    bool saved = detail::switches().device_loops;
-    ~Restore() { detail::switches().device_loops = saved; }
+    detail::Switches saved = detail::switches();
+    ~Restore() { detail::switches() = saved; }
   } restore;
   detail::switches().device_loops = on;
+  detail::switches().loop_rounds_in_one_kernel = rounds_in_one_kernel;
   return f();
 }
 
@@ -164,11 +167,11 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  const std::vector<std::string> known = {"bfs", "bfs-host", "sssp", "pagerank", "pagerank-host"};
+  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "sssp", "pagerank", "pagerank-host"};
   if (runs.empty()) runs = known;
   for (const std::string& r : runs)
     if (std::find(known.begin(), known.end(), r) == known.end()) {
-      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-host, sssp, pagerank, pagerank-host)\n", r.c_str());
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, sssp, pagerank, pagerank-host)\n", r.c_str());
       return 2;
     }
   try {
@@ -181,10 +184,10 @@ int main(int argc, char** argv) {
     const bool wants_sssp = std::find(runs.begin(), runs.end(), "sssp") != runs.end();
     const Matrix<std::int64_t> w = wants_sssp ? generate<std::int64_t>(weighted, Backend::cuda) : Matrix<std::int64_t>(0, 0, Backend::cuda);
     for (const std::string& run : runs) {
-      const bool host = run.ends_with("-host");
+      const bool host = run.ends_with("-host"), launches = run.ends_with("-launches");
       if (run.starts_with("bfs"))
         trace(run, [&] {
-          return with_device_loops(!host, [&] {
+          return with_device_loops(!host, !launches, [&] {
             BfsOptions o;
             o.method = AxbMethod::push;
             return long(bfs(a, 0, o).depth);
@@ -197,7 +200,7 @@ int main(int argc, char** argv) {
         });
       else
         trace(run, [&] {
-          return with_device_loops(!host, [&] {
+          return with_device_loops(!host, true, [&] {
             PageRankOptions o;
             o.variant = PageRankVariant::gap;
             o.tol = tol;

@@ -92,6 +92,9 @@ inline thread_local std::uint64_t device_loop_fused_upserts = 0;
 /// This thread's loop graphs whose round is one held-back kernel that also ends the round
 /// (DeferredProducer::ends_round_up_to; for tests).
 inline thread_local std::uint64_t device_loop_producer_ends = 0;
+/// Of those, the loop graphs whose kernel is the whole round and runs every round in one
+/// cooperative launch (RoundEnd::all_rounds, switches().loop_rounds_in_one_kernel; for tests).
+inline thread_local std::uint64_t device_loop_kernel_rounds = 0;
 /// The vectors this thread's last loop graph did not carry into its rounds, because the body
 /// overwrites them before it reads them (LoopCapture::overwritten; for tests).
 inline thread_local std::uint64_t device_loop_overwritten = 0;
@@ -171,6 +174,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
         device_loop_end_upserts += static_cast<std::uint64_t>(ended);
         device_loop_fused_upserts += static_cast<std::uint64_t>(cap.fused);
         if (loop.ended_by_producer()) ++device_loop_producer_ends;
+        if (loop.rounds_in_one_kernel()) ++device_loop_kernel_rounds;
         captured = true;
       } catch (const CaptureUnsupported& e) {
         loop.abort();

@@ -17,6 +17,8 @@
 
 namespace hpg::detail::cuda {
 
+/// A launch that runs every round of a device loop (push_list_rounds_kernel) stamps each round one
+/// further, as launches do, and counts its appends in `listed` and `finished` by turns.
 struct ClaimStamps {
   unsigned long long* listed;    // the outputs appended so far
   unsigned long long* finished;  // the blocks done

@@ -102,13 +102,21 @@ struct ClaimReads {
   bool fresh[max_deferred_upserts];
 };
 
-__device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint32_t i) {
+/// A word whose value the kernel knows better than memory does: a loop's round counter, in a
+/// launch that runs every round (its leader writes the counter once, after the last).
+struct KnownWord {
+  const void* at = nullptr;
+  std::uint64_t bits = 0;
+};
+
+__device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint32_t i, KnownWord known = {}) {
   ClaimReads r{};
 #pragma unroll
   for (int j = 0; j < max_deferred_upserts; ++j) {
     if (j >= d.count) break;  // uniform: a kernel argument
     const DeferredUpsert& u = d.upsert[j];
-    if (u.source != DeferredUpsert::aligned) r.value[j] = deferred_bits(u, 0, i);  // not aligned: k is not read
+    if (known.at && u.source == DeferredUpsert::scalar_at && u.from == known.at) r.value[j] = known.bits;
+    else if (u.source != DeferredUpsert::aligned) r.value[j] = deferred_bits(u, 0, i);  // not aligned: k is not read
     r.fresh[j] = u.added && u.present[i] == 0;
   }
   return r;

@@ -13,6 +13,7 @@
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
+#include "hpgraph/detail/switches.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -105,6 +106,54 @@ void refuse(cudaError_t e, const char* what) {
   if (e == cudaSuccess) return;
   cudaGetLastError();
   throw CaptureUnsupported(std::string(what) + ": " + cudaGetErrorString(e));
+}
+
+/// Whether nothing has been captured on the stream yet: a held-back producer launched now is then
+/// the whole round.
+bool body_is_empty(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  cudaGraph_t g = nullptr;
+  std::size_t nodes = 0;
+  if (cudaStreamGetCaptureInfo(stream, &status, nullptr, &g, nullptr, nullptr, nullptr) != cudaSuccess ||
+      status != cudaStreamCaptureStatusActive || !g || cudaGraphGetNodes(g, nullptr, &nodes) != cudaSuccess) {
+    cudaGetLastError();
+    return false;  // not known: the rounds run a launch each, as before
+  }
+  return nodes == 0;
+}
+
+/// Which copy puts the held producer's list back where it reads its input, when one launch of it
+/// may run every round (push_list_rounds_kernel): that copy writes the input's arrays and count
+/// (from the list's start), every other copy is a count alone, the condition is on the input's
+/// count, and a fused upsert that reads the user's round counter reads all of it. -1 otherwise.
+int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, const void* counter,
+               int counter_bytes) {
+  if (!p.input_idx || !p.input_word || p.input_base != 0) return -1;
+  int found = -1;
+  for (std::size_t j = 0; j < copies.size(); ++j) {
+    const CarryCopy& k = copies[j];
+    if (!k.idx && !k.val) continue;  // a count alone
+    if (found >= 0 || k.from_idx != p.idx || k.from_val != p.val || k.from_word != p.word || k.from_base != 0 || k.idx != p.input_idx ||
+        k.val != p.input_val || k.count != p.input_word || static_cast<int>(k.val_bytes) != p.val_bytes)
+      return -1;
+    found = static_cast<int>(j);
+  }
+  if (found < 0 || c.count.word != p.input_word) return -1;
+  for (int j = 0; j < p.fused.count; ++j) {
+    const DeferredUpsert& u = p.fused.upsert[j];
+    if (counter && u.source == DeferredUpsert::scalar_at && u.from == counter && u.bytes != counter_bytes) return -1;
+  }
+  return found;
+}
+
+/// Whether the current device takes cooperative launches (every block resident at once).
+bool cooperative_launches() {
+  int dev = 0, yes = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&yes, cudaDevAttrCooperativeLaunch, dev) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return yes != 0;
 }
 
 /// The round's end by the loop's last kernel (more than one launch when more than loop_end_copies
@@ -222,16 +271,24 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
   // when its list is the only one copied back (a road network's BFS frontier) and short enough
   // for one block (DeferredProducer::ends_round_up_to), and no upsert waits apart (none does
   // while a producer is held).
-  ended_by_producer_ = false;
+  // A producer that runs every round in one launch (push_list_rounds_kernel) copies its list back
+  // on the whole grid, so the one block's bound does not apply to it.
+  ended_by_producer_ = rounds_in_one_kernel_ = false;
   if (const DeferredProducer* p = capture_.producer ? &*capture_.producer : nullptr;
-      p && p->ends_round_up_to > 0 && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies)) {
+      p && (p->ends_round_up_to > 0 || p->all_rounds_grid > 0) && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies)) {
     bool own = true;
     for (const CarryCopy& k : copies) own = own && ((!k.idx && !k.val) || (k.from_idx == p->idx && k.from_word == p->word && k.from_base == 0));
-    if (own) {
+    const int input = own ? input_copy(*p, copies, c, counter, counter_bytes) : -1;
+    const bool all_rounds = input >= 0 && switches().loop_rounds_in_one_kernel && p->all_rounds_grid > 0 &&
+                            body_is_empty(as_stream(stream_)) && cooperative_launches();
+    if (own && (all_rounds || p->ends_round_up_to > 0)) {
       RoundEnd e{};
       e.condition = c;
       e.sets_condition = 1;
       for (const CarryCopy& k : copies) e.copy[e.copies++] = k;
+      e.input_copy = input;
+      rounds_in_one_kernel_ = all_rounds;
+      e.all_rounds = all_rounds ? 1 : 0;
       launch_producer(capture_, &e);
       if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
       ended_by_producer_ = true;

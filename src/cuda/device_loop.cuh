@@ -36,6 +36,9 @@ class DeviceLoop {
            void* counter, int counter_bytes);
   /// Whether the last end() left the round's end to a held-back producer (DeferredProducer).
   bool ended_by_producer() const noexcept { return ended_by_producer_; }
+  /// Whether that producer is the whole round and runs every round in one launch
+  /// (RoundEnd::all_rounds).
+  bool rounds_in_one_kernel() const noexcept { return rounds_in_one_kernel_; }
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.
   bool abort() noexcept;
@@ -66,6 +69,7 @@ class DeviceLoop {
   bool overflowed_ = false;
   bool capturing_ = false;
   bool ended_by_producer_ = false;
+  bool rounds_in_one_kernel_ = false;
 };
 
 /// Adds one to the integer of `bytes` bytes (1, 2, 4 or 8) at device address p, in stream order

@@ -230,6 +230,18 @@ struct ByEntryBlocks {
   }
 };
 
+/// Whether a launch of the one-kernel push may run every round of a device loop
+/// (push_list_rounds_kernel): an expansion of short rows, a road network's (its loops run
+/// thousands of rounds), that needs no layout made before the kernel. Not by products (a scan
+/// first) nor by blocks per entry (long rows: a loop of few rounds); each kernel more is compiled
+/// for every push under any.
+template <class Expansion>
+inline constexpr bool runs_rounds = false;
+template <class Offset>
+inline constexpr bool runs_rounds<ByRowSlots<Offset>> = true;
+template <class Offset>
+inline constexpr bool runs_rounds<ByRows<Offset>> = true;
+
 /// The most u entries that a push with long rows takes by blocks per entry.
 inline constexpr Index push_entry_blocks_up_to = 16;
 
@@ -246,12 +258,38 @@ __device__ inline bool claim_output(std::uint32_t* bits, std::uint32_t out) {
 /// copy is the loop's last kernel's, on a grid.
 inline constexpr Index push_copied_by_last_block = 16384;
 
-/// Under any, steps 2 and 3 at once: the product that claims an output (its stamp, ClaimStamps)
-/// appends the output and its own value to T (one atomic per group of threads that append
-/// together), in no order; the last block to finish writes T's count and leaves the counters zero
-/// and the epoch advanced. Every read a product makes once it knows its output (the mask, the
-/// stamp, what the fused upserts read) goes out at once: each is a trip to memory on the kernel's
-/// serial path, which is what a short push (a BFS level on a road network) costs.
+/// Steps 2 and 3 under any for one round: the product that claims an output (its stamp) appends
+/// the output and its own value to T at *listed - base (one atomic per group of threads that
+/// append together), in no order, and does the fused upserts for it. Every read a product makes
+/// once it knows its output (the mask, the stamp, what the fused upserts read) goes out at once:
+/// each is a trip to memory on the kernel's serial path, which is what a short push (a BFS level
+/// on a road network) costs.
+template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+__device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x, const std::uint32_t* col, const A* val,
+                                                const std::uint32_t* uidx, const U* uval, Index nu, const Probe& allows,
+                                                bool entry_out_first, std::uint32_t* stamps, std::uint32_t stamp,
+                                                unsigned long long* listed, unsigned long long base, std::uint32_t* tidx, Z* tval,
+                                                const DeferredUpserts& fused, KnownWord known) {
+  namespace cg = cooperative_groups;
+  x.for_each(uidx, nu, [&](const PushProduct& at) {
+    const std::uint32_t out = col[at.p];
+    const bool seen = stamps[out] == stamp;
+    const bool allowed = allows(out);
+    const ClaimReads reads = fused.count ? read_for_claim(fused, out, known) : ClaimReads{};
+    if (!allowed || seen || atomicExch(&stamps[out], stamp) == stamp) return;
+    const cg::coalesced_group appending = cg::coalesced_threads();
+    const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
+    if (fused.count) upsert_claimed(fused, appending, out, v, reads);  // stores only: they do not wait for the slot
+    unsigned long long first = 0;
+    if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
+    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank() - base;
+    tidx[slot] = out;
+    tval[slot] = v;
+  });
+}
+
+/// Under any, steps 2 and 3 at once (push_list_round); the last block to finish writes T's count
+/// and leaves the counters zero and the epoch advanced.
 /// In a device loop's capture the launch may be held back (DeferredProducer) so that the upserts
 /// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
 /// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
@@ -260,23 +298,9 @@ template <bool UFirst, class SR, class Expansion, class A, class U, class Probe,
 __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
                                  std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd round_end) {
-  namespace cg = cooperative_groups;
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
-  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
-    const std::uint32_t out = col[at.p];
-    const bool seen = claims.stamp[out] == stamp;
-    const bool allowed = allows(out);
-    const ClaimReads reads = fused.count ? read_for_claim(fused, out) : ClaimReads{};
-    if (!allowed || seen || atomicExch(&claims.stamp[out], stamp) == stamp) return;
-    const cg::coalesced_group appending = cg::coalesced_threads();
-    const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
-    if (fused.count) upsert_claimed(fused, appending, out, v, reads);  // stores only: they do not wait for the slot
-    unsigned long long first = 0;
-    if (appending.thread_rank() == 0) first = atomicAdd(claims.listed, static_cast<unsigned long long>(appending.size()));
-    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank();
-    tidx[slot] = out;
-    tval[slot] = v;
-  });
+  push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed, 0,
+                          tidx, tval, fused, KnownWord{});
   if (!last_block_to_arrive(claims.finished)) return;
   __shared__ unsigned long long m;
   const bool wraps = stamp == ~std::uint32_t(0);
@@ -293,6 +317,111 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
   const KnownCount known{count, m};
   if (threadIdx.x == 0) write_round_end(round_end, before, known);  // all zero (no copies, no condition): nothing
   end_round_copies(round_end, threadIdx.x, blockDim.x, known);
+}
+
+/// Every round of a device loop whose round is push_list_kernel alone and whose list goes back
+/// where the kernel reads its input (RoundEnd::all_rounds, DeviceLoop::end), in one cooperative
+/// launch: a WHILE node's iteration (4.5 us on an H200) a round becomes a grid-wide barrier (about
+/// 0.9 us). Each round reads the list the round before made where it made it, in T or in a second
+/// list of T's length (`tidx2`, `tval2`), alternately, so a round's end is only the barrier: then
+/// every thread takes the round's count and decides alike, from what it knows, whether another
+/// round runs (the count, the rounds run, the condition's bounds and the input's capacity). The
+/// appends count in two words by turns (the counters' two words), never reset until the last
+/// round: the word a round reads was last appended to two rounds before, and everyone has read it
+/// since. The round counter a fused upsert reads is the kernel's to know (KnownWord). After the
+/// last round the list goes into the input's storage (or the overflow is set) and into T, and the
+/// leader writes what the rounds would have left: T's count, the carried counts, the rounds run,
+/// the user's counter, the condition false, the counters zero and the epoch at the last stamp.
+/// Each round takes the next stamp; the round whose stamp is the last before the wrap zeroes every
+/// stamp, behind a second barrier.
+template <bool UFirst, class SR, class Expansion, class A, class Probe, class Z>
+__global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const Z* uval,
+                                        DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
+                                        std::uint32_t* tidx, Z* tval, std::uint32_t* tidx2, Z* tval2, unsigned long long* count,
+                                        DeferredUpserts fused, RoundEnd e) {
+  namespace cg = cooperative_groups;
+  const cg::grid_group grid = cg::this_grid();
+  const LoopCondition& c = e.condition;
+  Index capacity = 0;  // the input's storage
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j)
+    if (j == e.input_copy) capacity = e.copy[j].capacity;
+  const unsigned long long rounds_before = *c.rounds;
+  const unsigned long long counted = c.counter ? read_counter(c.counter, c.counter_bytes) : 0;
+  const bool overflowed = *c.overflow != 0;
+  unsigned long long* const listed[2] = {claims.listed, claims.finished};
+  unsigned long long base[2] = {0, 0};
+  std::uint32_t stamp = *claims.epoch + 1;
+  const std::uint32_t* in_idx = uidx;
+  const Z* in_val = uval;
+  Index nu = count_of(ucount), m = 0;
+  std::uint32_t* out_idx = tidx;
+  Z* out_val = tval;
+  const Index rank = blockIdx.x * Index(blockDim.x) + threadIdx.x, threads = Index(gridDim.x) * blockDim.x;
+  unsigned long long r = 0;
+  for (;; ++r) {
+    const int turn = static_cast<int>(r & 1);
+    push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, allows, entry_out_first, claims.stamp, stamp, listed[turn], base[turn],
+                            out_idx, out_val, fused, KnownWord{c.counter, counted + r});
+    grid.sync();
+    const unsigned long long total = *reinterpret_cast<volatile unsigned long long*>(listed[turn]);
+    m = static_cast<Index>(total - base[turn]);
+    base[turn] = total;
+    const Index k = c.count.base + m;  // the condition is on the list's count (DeviceLoop::end)
+    const bool again = k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && m <= capacity && !overflowed;
+    const bool wraps = stamp == ~std::uint32_t(0);
+    if (wraps) {  // every stamp the memory holds, 4 at a time (its bytes are whole 16-byte words), before the next round claims
+      for (std::size_t w = rank; w < claims.kept / 4; w += threads) reinterpret_cast<uint4*>(claims.stamp)[w] = uint4{0, 0, 0, 0};
+      grid.sync();
+    }
+    if (!again) break;
+    stamp = wraps ? 1 : stamp + 1;
+    in_idx = out_idx;
+    in_val = out_val;
+    nu = m;
+    out_idx = out_idx == tidx ? tidx2 : tidx;
+    out_val = out_val == tval ? tval2 : tval;
+  }
+  // The last round's list: into the input's storage, and into T when it is in the second list.
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j) {
+    if (j != e.input_copy) continue;
+    std::uint32_t* const to_idx = e.copy[j].idx;
+    Z* const to_val = static_cast<Z*>(e.copy[j].val);
+    const bool to_input = m <= capacity, to_t = out_idx != tidx;
+    for (Index q = rank; q < m; q += threads) {
+      const std::uint32_t i = out_idx[q];
+      const Z v = out_val[q];
+      if (to_input) {
+        to_idx[q] = i;
+        if (to_val) to_val[q] = v;
+      }
+      if (to_t) {
+        tidx[q] = i;
+        tval[q] = v;
+      }
+    }
+  }
+  grid.sync();  // every thread has read the counters
+  if (blockIdx.x != 0 || threadIdx.x != 0) return;
+  *claims.listed = 0;
+  *claims.finished = 0;
+  *claims.epoch = stamp == ~std::uint32_t(0) ? 0 : stamp;
+  *count = m;
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j) {
+    if (j >= e.copies) break;
+    const CarryCopy& k = e.copy[j];
+    if (j == e.input_copy) {
+      if (m > capacity) *c.overflow = 1;
+      else *k.count = m;
+    } else if (k.count) {
+      *k.count = copy_count(k);  // a count alone (DeviceLoop::end)
+    }
+  }
+  *c.rounds = rounds_before + r + 1;
+  if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
+  cudaGraphSetConditional(c.handle, 0u);
 }
 
 /// Step 2: sets the bit of every output a product may reach and folds the product into the
@@ -465,14 +594,61 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       const ClaimStamps claims = claim_stamps(kept);
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
       // loop's graph: the arena's, kept scratch, the matrix's).
-      const auto launch = [s, x, grid, allows, entry_out_first, claims, col = p.col.data(), val = p.val.data(), uidx = u.idx,
-                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
+      LoopCapture* const capture = loop_capture();
+      const bool holding = capture && capture->launch_deferred;
+      // Held in a device loop's capture, the launch may run every round (push_list_rounds_kernel):
+      // a cooperative launch of at most one block a multiprocessor (a grid barrier costs more with
+      // more blocks, and a road network's round has a few thousand products), which the device
+      // must hold at once, and a second list of T's length in the loop's arena. Only when the
+      // list can go back where the kernel reads its input (u of T's type), and for short rows
+      // (runs_rounds).
+      unsigned rounds_grid = 0;
+      std::uint32_t* tidx2 = nullptr;
+      Z* tval2 = nullptr;
+      if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
+        int resident = 0;
+        if (holding) {
+          if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, 256, 0) !=
+              cudaSuccess) {
+            cudaGetLastError();
+            resident = 0;
+          }
+        }
+        if (resident > 0) {
+          rounds_grid = std::min(grid, multiprocessors());
+          const std::size_t idx_bytes = (cap * sizeof(std::uint32_t) + 255) / 256 * 256;
+          char* const second = static_cast<char*>(device_allocate(idx_bytes + cap * sizeof(Z), "push rounds' second list"));
+          tidx2 = reinterpret_cast<std::uint32_t*>(second);  // arena memory: it lives as long as the loop's graph
+          tval2 = reinterpret_cast<Z*>(second + idx_bytes);
+        }
+      }
+      // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
+      // loop's graph: the arena's, kept scratch, the matrix's).
+      const auto launch = [s, x, grid, rounds_grid, allows, entry_out_first, claims, col = p.col.data(), val = p.val.data(), uidx = u.idx,
+                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(), tidx2, tval2,
                            counted = count.data()](const DeferredUpserts& fused, const RoundEnd* end) {
-        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx,
-                                                             tval, counted, fused, end ? *end : RoundEnd{});
+        const RoundEnd e = end ? *end : RoundEnd{};
+        if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
+          if (e.all_rounds) {
+            cudaLaunchConfig_t config{};
+            config.gridDim = dim3(rounds_grid);
+            config.blockDim = dim3(256);
+            config.stream = stream();
+            cudaLaunchAttribute cooperative{};
+            cooperative.id = cudaLaunchAttributeCooperative;
+            cooperative.val.cooperative = 1;
+            config.attrs = &cooperative;
+            config.numAttrs = 1;
+            cudaLaunchKernelEx(&config, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, s, x, col, val, uidx, uval, ucount, allows,
+                               entry_out_first, claims, tidx, tval, tidx2, tval2, counted, fused, e);
+            return;
+          }
+        }
+        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx, tval,
+                                                             counted, fused, e);
       };
       // In a device loop's capture the launch waits for the upserts masked by T (DeferredProducer).
-      if (LoopCapture* const c = loop_capture(); c && c->launch_deferred) {
+      if (holding) {
         stream();  // what waited before goes first
         DeferredProducer held;
         held.idx = t.idx.data();
@@ -480,6 +656,11 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         held.val = t.val.data();
         held.val_bytes = static_cast<int>(sizeof(Z));
         held.ends_round_up_to = cap <= push_copied_by_last_block ? cap : 0;  // one block copies it back
+        held.input_idx = u.idx;
+        held.input_val = u.val;
+        held.input_base = u.count.base;
+        held.input_word = u.count.word;
+        held.all_rounds_grid = rounds_grid;
         const void* const reads[] = {p.col.data(), p.val.data(), p.wide_offsets() ? static_cast<const void*>(p.ptr64.data()) : p.ptr32.data(),
                                      u.idx, u.val, u.count.word};
         std::copy(std::begin(reads), std::end(reads), held.reads);
@@ -487,7 +668,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
           launch(fused, end);
           return cudaGetLastError() == cudaSuccess;
         };
-        c->producer = std::move(held);
+        capture->producer = std::move(held);
       } else {
         launch(DeferredUpserts{}, nullptr);
         check_launch("push_list_kernel");

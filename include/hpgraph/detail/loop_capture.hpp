@@ -114,6 +114,15 @@ struct DeferredProducer {
   /// of the loop's last kernel, done by its last block (every other block has read what the copy
   /// overwrites), and the round is one kernel.
   Index ends_round_up_to = 0;
+  /// What the kernel reads as its input list (a pushed vector's index and value arrays and count),
+  /// and the blocks a launch that runs every round of the loop takes (0: it cannot): when the
+  /// round is this kernel alone and copies its list back into that input, one cooperative launch
+  /// runs every round (RoundEnd::all_rounds), each reading the list the round before made.
+  const std::uint32_t* input_idx = nullptr;
+  const void* input_val = nullptr;
+  Index input_base = 0;                        // its count: input_base + *input_word
+  const unsigned long long* input_word = nullptr;
+  unsigned all_rounds_grid = 0;
   /// Launches the kernel with `fused` and the round's end (or null) on the captured stream; false
   /// when CUDA refused it.
   std::function<bool(const DeferredUpserts&, const cuda::RoundEnd*)> launch;

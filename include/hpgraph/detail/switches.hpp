@@ -21,6 +21,10 @@ struct Switches {
   /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
   /// host.
   bool device_loops = true;
+  /// A device loop whose round is one held-back kernel that ends the round itself (a road
+  /// network's pushed BFS level) runs every round in one cooperative launch of that kernel, a
+  /// grid-wide barrier between rounds; false runs one launch a round, a WHILE node's iteration each.
+  bool loop_rounds_in_one_kernel = true;
 };
 
 inline Switches& switches() {
