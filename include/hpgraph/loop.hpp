@@ -93,7 +93,7 @@ inline thread_local std::uint64_t device_loop_fused_upserts = 0;
 /// (DeferredProducer::ends_round_up_to; for tests).
 inline thread_local std::uint64_t device_loop_producer_ends = 0;
 /// Of those, the loop graphs whose kernel is the whole round and runs every round in one
-/// cooperative launch (RoundEnd::all_rounds, switches().loop_rounds_in_one_kernel; for tests).
+/// cooperative launch (RoundEnd::rounds, switches().loop_rounds_in_one_kernel; for tests).
 inline thread_local std::uint64_t device_loop_kernel_rounds = 0;
 /// The vectors this thread's last loop graph did not carry into its rounds, because the body
 /// overwrites them before it reads them (LoopCapture::overwritten; for tests).
@@ -152,6 +152,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     void* counter_word = counter.scalar ? counter.on_device(counter.scalar) : nullptr;  // before the capture: it may copy
     LoopCapture& cap = loop.capture();
     cap.capacity_scale = scale;
+    cap.round_counter = counter_word;
     cap.recarry = recarry;
     cap.condition = &c.v;
     bool captured = false, again = false;

@@ -52,7 +52,8 @@ __device__ Word deferred_value(const DeferredUpsert& u, Index k, std::uint32_t i
     return w;
   }
   const Word* from = static_cast<const Word*>(u.from);
-  return u.source == DeferredUpsert::scalar_at ? *from : u.source == DeferredUpsert::aligned ? from[k] : from[i];
+  const bool one = u.source == DeferredUpsert::scalar_at || u.source == DeferredUpsert::round_counter;
+  return one ? *from : u.source == DeferredUpsert::aligned ? from[k] : from[i];
 }
 
 /// The upsert's value for entry k (index i), its `bytes` bytes in the low bytes of a word.
@@ -102,20 +103,20 @@ struct ClaimReads {
   bool fresh[max_deferred_upserts];
 };
 
-/// A word whose value the kernel knows better than memory does: a loop's round counter, in a
-/// launch that runs every round (its leader writes the counter once, after the last).
-struct KnownWord {
-  const void* at = nullptr;
-  std::uint64_t bits = 0;
+/// The loop's round counter as a launch that runs every round knows it (its leader writes the
+/// counter once, after the last round): what an upsert from the counter (round_counter) takes.
+struct KnownRound {
+  bool known = false;
+  std::uint64_t count = 0;
 };
 
-__device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint32_t i, KnownWord known = {}) {
+__device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint32_t i, KnownRound round = {}) {
   ClaimReads r{};
 #pragma unroll
   for (int j = 0; j < max_deferred_upserts; ++j) {
     if (j >= d.count) break;  // uniform: a kernel argument
     const DeferredUpsert& u = d.upsert[j];
-    if (known.at && u.source == DeferredUpsert::scalar_at && u.from == known.at) r.value[j] = known.bits;
+    if (round.known && u.source == DeferredUpsert::round_counter) r.value[j] = round.count;
     else if (u.source != DeferredUpsert::aligned) r.value[j] = deferred_bits(u, 0, i);  // not aligned: k is not read
     r.fresh[j] = u.added && u.present[i] == 0;
   }

@@ -35,8 +35,9 @@ struct LoopEnd {
 
 __global__ void deferred_upserts_kernel(DeferredUpserts d) { run_upserts(d); }
 
-/// The grid-wide round end's leader, one count at a time, as grid_round_copies below: here it is
-/// on no one's serial path, and reading every word at once (end_round_counts) costs registers.
+/// The grid-wide round end's leader, one count at a time, as its copies go an entry a thread at a
+/// time (end_round_copies<1>): here it is on no one's serial path, and reading every word at once
+/// (end_round_counts) costs registers.
 __device__ void grid_round_counts(const RoundEnd& e) {
   bool overflowed = false;
   for (int j = 0; j < e.copies; ++j) {
@@ -48,43 +49,10 @@ __device__ void grid_round_counts(const RoundEnd& e) {
   if (e.sets_condition) set_condition(e.condition, true);
 }
 
-/// A carried list's copy on a grid, an entry a thread at a time, its index and value (`words`
-/// Words) read before either is written. end_round_copies reads 4 entries a thread first, which a
-/// one-block round end needs, and took this kernel from 46 to 64 registers; on a grid a thread
-/// mostly has one entry (SSSP's frontier, ~97,000 entries on 270,000 threads).
-template <class Word>
-__device__ void grid_copy(const CarryCopy& c, Index m, std::size_t words, Index first, Index stride) {
-  const Word* from = static_cast<const Word*>(c.from_val);
-  Word* to = static_cast<Word*>(c.val);
-  for (Index k = first; k < m; k += stride) {
-    const std::uint32_t i = c.idx ? c.from_idx[k] : 0;
-    const Word v = c.val ? from[k * words] : Word{};
-    if (c.idx) c.idx[k] = i;
-    if (!c.val) continue;
-    to[k * words] = v;
-    for (std::size_t w = 1; w < words; ++w) to[k * words + w] = from[k * words + w];
-  }
-}
-
-__device__ void grid_round_copies(const RoundEnd& e, Index first, Index stride) {
-  for (int j = 0; j < e.copies; ++j) {
-    const CarryCopy& c = e.copy[j];
-    if (!c.idx && !c.val) continue;  // a count alone: the leader wrote it (and may have written the word it read)
-    const Index m = copy_count(c);
-    if (m > c.capacity) continue;
-    const std::size_t bytes = c.val ? c.val_bytes : 4;
-    if (bytes % 16 == 0) grid_copy<uint4>(c, m, bytes / 16, first, stride);
-    else if (bytes % 8 == 0) grid_copy<std::uint64_t>(c, m, bytes / 8, first, stride);
-    else if (bytes % 4 == 0) grid_copy<std::uint32_t>(c, m, bytes / 4, first, stride);
-    else if (bytes % 2 == 0) grid_copy<std::uint16_t>(c, m, bytes / 2, first, stride);
-    else grid_copy<std::uint8_t>(c, m, bytes, first, stride);
-  }
-}
-
-__global__ void loop_end_kernel(LoopEnd e) {
+__global__ void loop_end_kernel(const __grid_constant__ LoopEnd e) {
   if (blockIdx.x == 0 && threadIdx.x == 0) grid_round_counts(e.round);
   run_upserts(e.upserts);
-  grid_round_copies(e.round, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
+  end_round_copies<1>(e.round, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
 }
 
 /// Held around every call that makes, instantiates, launches or destroys a loop's graph. With CUDA 13.0
@@ -126,9 +94,8 @@ bool body_is_empty(cudaStream_t stream) {
 /// may run every round (push_list_rounds_kernel): that copy writes the input's arrays and count
 /// (from the list's start), every other copy is a count alone, the condition is on the input's
 /// count, and a fused upsert that reads the user's round counter reads all of it. -1 otherwise.
-int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, const void* counter,
-               int counter_bytes) {
-  if (!p.input_idx || !p.input_word || p.input_base != 0) return -1;
+int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
+  if (!p.input_idx || !p.input_val || !p.input_word || p.input_base != 0) return -1;
   int found = -1;
   for (std::size_t j = 0; j < copies.size(); ++j) {
     const CarryCopy& k = copies[j];
@@ -141,7 +108,7 @@ int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, 
   if (found < 0 || c.count.word != p.input_word) return -1;
   for (int j = 0; j < p.fused.count; ++j) {
     const DeferredUpsert& u = p.fused.upsert[j];
-    if (counter && u.source == DeferredUpsert::scalar_at && u.from == counter && u.bytes != counter_bytes) return -1;
+    if (u.source == DeferredUpsert::round_counter && u.bytes != counter_bytes) return -1;
   }
   return found;
 }
@@ -160,7 +127,7 @@ bool cooperative_launches() {
 /// lists are carried): what DeviceLoop::end does unless a held-back producer ends the round. A
 /// producer still held goes first. Returns the deferred upserts that the last launch took.
 int end_with_last_kernel(LoopCapture& capture, cudaStream_t stream, const std::vector<CarryCopy>& copies, const LoopCondition& c,
-                         DeviceCount::View count, void* counter) {
+                         DeviceCount::View count) {
   // A held-back producer goes first (while one is held no upsert waits apart from it).
   if (capture.producer) launch_producer(capture, nullptr);
   if (!capture.spoiled.empty()) throw CaptureUnsupported(capture.spoiled);
@@ -175,7 +142,7 @@ int end_with_last_kernel(LoopCapture& capture, cudaStream_t stream, const std::v
     std::vector<DeferredUpsert> before;
     const bool one_launch = copies.size() <= std::size_t(loop_end_copies);
     for (const DeferredUpsert& u : capture.deferred) {
-      bool apart = !one_launch || (u.source == DeferredUpsert::scalar_at && u.from == counter) || (u.added && u.added == count.word);
+      bool apart = !one_launch || u.source == DeferredUpsert::round_counter || (u.added && u.added == count.word);
       for (const CarryCopy& k : copies) {
         apart = apart || (u.added && (u.added == k.from_word || u.added == k.count));
         for (const void* to : {static_cast<const void*>(k.idx), static_cast<const void*>(k.val), static_cast<const void*>(k.count)})
@@ -278,23 +245,31 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       p && (p->ends_round_up_to > 0 || p->all_rounds_grid > 0) && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies)) {
     bool own = true;
     for (const CarryCopy& k : copies) own = own && ((!k.idx && !k.val) || (k.from_idx == p->idx && k.from_word == p->word && k.from_base == 0));
-    const int input = own ? input_copy(*p, copies, c, counter, counter_bytes) : -1;
+    const int input = own ? input_copy(*p, copies, c, counter_bytes) : -1;
     const bool all_rounds = input >= 0 && switches().loop_rounds_in_one_kernel && p->all_rounds_grid > 0 &&
                             body_is_empty(as_stream(stream_)) && cooperative_launches();
     if (own && (all_rounds || p->ends_round_up_to > 0)) {
       RoundEnd e{};
       e.condition = c;
       e.sets_condition = 1;
-      for (const CarryCopy& k : copies) e.copy[e.copies++] = k;
-      e.input_copy = input;
+      for (std::size_t j = 0; j < copies.size(); ++j) {
+        if (all_rounds && static_cast<int>(j) == input) e.rounds.input = copies[j];
+        else e.copy[e.copies++] = copies[j];
+      }
+      if (all_rounds) {  // the second list, of the list's length, in the arena: it lives as long as the graph
+        const std::size_t entries = static_cast<std::size_t>(p->capacity), val_bytes = static_cast<std::size_t>(p->val_bytes);
+        const std::size_t idx_bytes = (entries * sizeof(std::uint32_t) + 255) / 256 * 256;
+        char* const second = static_cast<char*>(device_allocate(idx_bytes + entries * val_bytes, "push rounds' second list"));
+        e.rounds.idx2 = reinterpret_cast<std::uint32_t*>(second);
+        e.rounds.val2 = second + idx_bytes;
+      }
       rounds_in_one_kernel_ = all_rounds;
-      e.all_rounds = all_rounds ? 1 : 0;
       launch_producer(capture_, &e);
       if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
       ended_by_producer_ = true;
     }
   }
-  const int taken = ended_by_producer_ ? 0 : end_with_last_kernel(capture_, as_stream(stream_), copies, c, count, counter);
+  const int taken = ended_by_producer_ ? 0 : end_with_last_kernel(capture_, as_stream(stream_), copies, c, count);
   std::lock_guard lock(graph_lifecycle());  // held until the captured body is dropped, too
   cudaGraph_t body = nullptr;
   capturing_ = false;

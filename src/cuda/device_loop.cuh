@@ -37,7 +37,7 @@ class DeviceLoop {
   /// Whether the last end() left the round's end to a held-back producer (DeferredProducer).
   bool ended_by_producer() const noexcept { return ended_by_producer_; }
   /// Whether that producer is the whole round and runs every round in one launch
-  /// (RoundEnd::all_rounds).
+  /// (RoundEnd::rounds).
   bool rounds_in_one_kernel() const noexcept { return rounds_in_one_kernel_; }
   /// Ends a capture that failed and drops what was captured. True when CUDA had invalidated it (the
   /// body made a call a graph cannot hold), false when the body failed on its own.

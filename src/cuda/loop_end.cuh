@@ -90,23 +90,30 @@ __device__ inline void set_condition(const LoopCondition& c, bool counts_round) 
   write_condition(c, counts_round, read_condition(c, counts_round, {}));
 }
 
+/// A launch that runs every round of the loop (push_list_rounds_kernel, DeviceLoop::end): the copy
+/// that puts its list back where it reads its input (from the list's start; the condition is on
+/// that count), and a second list of the list's length, which the rounds use by turns with the
+/// first. A WHILE node's iteration costs 4.5 us on an H200, a grid barrier about 0.9.
+struct AllRounds {
+  CarryCopy input;  // input.idx null: a launch runs one round
+  std::uint32_t* idx2;
+  void* val2;
+};
+
 /// The carried vectors' copies (at most loop_end_copies in one launch) and, when `sets_condition`,
 /// the condition. One thread (the leader) writes the counts (or the overflow) and then reads them
 /// for the condition; the others copy entries. The copies' sources are never another copy's
 /// destination (stage_carried saw to that), so their order does not matter. All zero: nothing.
-/// `all_rounds`: the kernel that ends the round is the whole round, launched cooperatively, and
-/// runs every round of the loop itself, one grid-wide barrier a round (DeviceLoop::end; a WHILE
-/// node's iteration costs 4.5 us on an H200, a grid barrier about 0.9). Copy `input_copy` is then
-/// the one that puts the kernel's list back where the kernel reads its input, and the condition
-/// is on that list's count; the other copies are counts alone.
+/// When the kernel that ends the round is the whole round and runs every round (`rounds`), the
+/// copies are counts alone.
 constexpr int loop_end_copies = 8;
 struct RoundEnd {
   LoopCondition condition;
   int sets_condition;
   int copies;
-  int all_rounds;
-  int input_copy;
   CarryCopy copy[loop_end_copies];
+  AllRounds rounds;
+  __host__ __device__ bool all_rounds() const { return rounds.input.idx != nullptr; }
 };
 
 __device__ inline Index copy_count(const CarryCopy& c, KnownCount known = {}) {
@@ -159,54 +166,57 @@ __device__ inline void write_round_end(const RoundEnd& e, RoundEndRead r, KnownC
 __device__ inline void end_round_counts(const RoundEnd& e, KnownCount known = {}) { write_round_end(e, read_round_end(e, known), known); }
 
 /// Copies entries [first, m) by `stride` from one array to another in words of type Word, `words`
-/// of them an entry: up to 4 entries a thread are read before any is written (the arrays may
-/// alias as far as the compiler knows, so a plain loop waited for each read in turn).
-template <class Word>
+/// of them an entry: up to `Batch` entries a thread are read before any is written (the arrays
+/// may alias as far as the compiler knows, so a plain loop waited for each read in turn). A
+/// one-block copy takes Batch 4; a copy on a grid, where a thread mostly has one entry (SSSP's
+/// frontier, ~97,000 entries on 270,000 threads), takes 1: 4 took the loop's last kernel from 46
+/// to 64 registers.
+template <class Word, int Batch>
 __device__ void copy_entries(const void* from, void* to, Index m, std::size_t words, Index first, Index stride) {
   const Word* src = static_cast<const Word*>(from);
   Word* dst = static_cast<Word*>(to);
   const Index n = m * words;
-  constexpr int batch = 4;
-  for (Index k = first; k < n; k += batch * stride) {
-    Word w[batch];
+  for (Index k = first; k < n; k += Batch * stride) {
+    Word w[Batch];
 #pragma unroll
-    for (int b = 0; b < batch; ++b)
+    for (int b = 0; b < Batch; ++b)
       if (k + b * stride < n) w[b] = src[k + b * stride];
 #pragma unroll
-    for (int b = 0; b < batch; ++b)
+    for (int b = 0; b < Batch; ++b)
       if (k + b * stride < n) dst[k + b * stride] = w[b];
   }
 }
 
 /// The m values of `bytes` bytes each, in the widest words their size is a multiple of (the arrays
 /// start on the allocator's 256-byte boundaries).
-__device__ inline void copy_values(const void* from, void* to, Index m, std::size_t bytes, Index first, Index stride) {
-  if (bytes % 16 == 0) copy_entries<uint4>(from, to, m, bytes / 16, first, stride);
-  else if (bytes % 8 == 0) copy_entries<std::uint64_t>(from, to, m, bytes / 8, first, stride);
-  else if (bytes % 4 == 0) copy_entries<std::uint32_t>(from, to, m, bytes / 4, first, stride);
-  else if (bytes % 2 == 0) copy_entries<std::uint16_t>(from, to, m, bytes / 2, first, stride);
-  else copy_entries<std::uint8_t>(from, to, m, bytes, first, stride);
+template <int Batch>
+__device__ void copy_values(const void* from, void* to, Index m, std::size_t bytes, Index first, Index stride) {
+  if (bytes % 16 == 0) copy_entries<uint4, Batch>(from, to, m, bytes / 16, first, stride);
+  else if (bytes % 8 == 0) copy_entries<std::uint64_t, Batch>(from, to, m, bytes / 8, first, stride);
+  else if (bytes % 4 == 0) copy_entries<std::uint32_t, Batch>(from, to, m, bytes / 4, first, stride);
+  else if (bytes % 2 == 0) copy_entries<std::uint16_t, Batch>(from, to, m, bytes / 2, first, stride);
+  else copy_entries<std::uint8_t, Batch>(from, to, m, bytes, first, stride);
 }
 
-/// A list's m indices and values, a value one Word: each thread reads up to 4 entries' indices and
-/// values before it writes any. (Copied in two loops, the values' reads waited for the indices'
-/// writes: SSSP's loop end took 4.57 us a round instead of 3.95, H200.)
-template <class Word>
+/// A list's m indices and values, a value one Word (CarryCopy: from_idx and from_val into idx and
+/// val): each thread reads up to `Batch` entries' indices and values before it writes any. (Copied
+/// in two loops, the values' reads waited for the indices' writes: SSSP's loop end took 4.57 us a
+/// round instead of 3.95, H200.)
+template <class Word, int Batch>
 __device__ void copy_list(const CarryCopy& c, Index m, Index first, Index stride) {
   const Word* from = static_cast<const Word*>(c.from_val);
   Word* to = static_cast<Word*>(c.val);
-  constexpr int batch = 4;
-  for (Index k = first; k < m; k += batch * stride) {
-    std::uint32_t i[batch];
-    Word v[batch];
+  for (Index k = first; k < m; k += Batch * stride) {
+    std::uint32_t i[Batch];
+    Word v[Batch];
 #pragma unroll
-    for (int b = 0; b < batch; ++b)
+    for (int b = 0; b < Batch; ++b)
       if (k + b * stride < m) {
         i[b] = c.from_idx[k + b * stride];
         v[b] = from[k + b * stride];
       }
 #pragma unroll
-    for (int b = 0; b < batch; ++b)
+    for (int b = 0; b < Batch; ++b)
       if (k + b * stride < m) {
         c.idx[k + b * stride] = i[b];
         to[k + b * stride] = v[b];
@@ -214,27 +224,38 @@ __device__ void copy_list(const CarryCopy& c, Index m, Index first, Index stride
   }
 }
 
-/// Everyone's part: the entries, from thread `first` on by `stride`. `known`: as for the leader.
-__device__ inline void end_round_copies(const RoundEnd& e, Index first, Index stride, KnownCount known = {}) {
-#pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j) {
-    if (j >= e.copies) break;
-    const CarryCopy& c = e.copy[j];
-    if (!c.idx && !c.val) continue;  // a count alone: the leader wrote it (and may have written the word it read)
+/// Everyone's part: the copies' entries, from thread `first` on by `stride`, `Batch` entries a
+/// thread at a time. `known`: as for the leader. A one-block end unrolls the copies (RoundEnd is
+/// a kernel argument); the loop's last kernel, on a grid, does not (its registers, as for Batch).
+/// (`#pragma unroll(Batch == 1 ? 1 : loop_end_copies)` did not unroll them: the held push went
+/// from 64 registers to 72.) Not inlined: one function for all the kernels that call it (its
+/// callers take RoundEnd as a __grid_constant__ argument, so that it is not copied to local
+/// memory for the call).
+template <int Batch>
+__device__ __noinline__ void end_round_copies(const RoundEnd& e, Index first, Index stride, KnownCount known = {}) {
+  const auto copy = [&](const CarryCopy& c) {
+    if (!c.idx && !c.val) return;  // a count alone: the leader wrote it (and may have written the word it read)
     const Index m = copy_count(c, known);
-    if (m > c.capacity) continue;
+    if (m > c.capacity) return;
     if (c.idx && c.val) {  // the usual list: indices and values of 1, 2, 4, 8 or 16 bytes together
       switch (c.val_bytes) {
-        case 1: copy_list<std::uint8_t>(c, m, first, stride); continue;
-        case 2: copy_list<std::uint16_t>(c, m, first, stride); continue;
-        case 4: copy_list<std::uint32_t>(c, m, first, stride); continue;
-        case 8: copy_list<std::uint64_t>(c, m, first, stride); continue;
-        case 16: copy_list<uint4>(c, m, first, stride); continue;
+        case 1: copy_list<std::uint8_t, Batch>(c, m, first, stride); return;
+        case 2: copy_list<std::uint16_t, Batch>(c, m, first, stride); return;
+        case 4: copy_list<std::uint32_t, Batch>(c, m, first, stride); return;
+        case 8: copy_list<std::uint64_t, Batch>(c, m, first, stride); return;
+        case 16: copy_list<uint4, Batch>(c, m, first, stride); return;
         default: break;
       }
     }
-    if (c.idx) copy_entries<std::uint32_t>(c.from_idx, c.idx, m, 1, first, stride);
-    if (c.val) copy_values(c.from_val, c.val, m, c.val_bytes, first, stride);
+    if (c.idx) copy_entries<std::uint32_t, Batch>(c.from_idx, c.idx, m, 1, first, stride);
+    if (c.val) copy_values<Batch>(c.from_val, c.val, m, c.val_bytes, first, stride);
+  };
+  if constexpr (Batch == 1) {
+    for (int j = 0; j < e.copies; ++j) copy(e.copy[j]);
+  } else {
+#pragma unroll
+    for (int j = 0; j < loop_end_copies; ++j)
+      if (j < e.copies) copy(e.copy[j]);
   }
 }
 

@@ -269,13 +269,13 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
                                                 const std::uint32_t* uidx, const U* uval, Index nu, const Probe& allows,
                                                 bool entry_out_first, std::uint32_t* stamps, std::uint32_t stamp,
                                                 unsigned long long* listed, unsigned long long base, std::uint32_t* tidx, Z* tval,
-                                                const DeferredUpserts& fused, KnownWord known) {
+                                                const DeferredUpserts& fused, KnownRound round) {
   namespace cg = cooperative_groups;
   x.for_each(uidx, nu, [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
     const bool seen = stamps[out] == stamp;
     const bool allowed = allows(out);
-    const ClaimReads reads = fused.count ? read_for_claim(fused, out, known) : ClaimReads{};
+    const ClaimReads reads = fused.count ? read_for_claim(fused, out, round) : ClaimReads{};
     if (!allowed || seen || atomicExch(&stamps[out], stamp) == stamp) return;
     const cg::coalesced_group appending = cg::coalesced_threads();
     const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
@@ -293,21 +293,26 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
 /// In a device loop's capture the launch may be held back (DeferredProducer) so that the upserts
 /// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
 /// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
-/// came from, which every block has read by then; the counts and the condition).
+/// came from, which every block has read by then; the counts and the condition). The copies are
+/// one function (end_round_copies, not inlined) that every instantiation calls: inlined, they were
+/// 30% of the device code of a translation unit that runs a BFS, compiled again for each push.
+/// The call would take the kernel from 64 registers to 72-80; the bound keeps it at 64 (the
+/// call's saved registers go to a stack frame of 72-80 bytes, on the last block's path only).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
-__global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+__global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
-                                 std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd round_end) {
+                                 std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused,
+                                 const __grid_constant__ RoundEnd round_end) {
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
-  push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed, 0,
-                          tidx, tval, fused, KnownWord{});
+  push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
+                          tidx, tval, fused, KnownRound{});
   if (!last_block_to_arrive(claims.finished)) return;
   __shared__ unsigned long long m;
   const bool wraps = stamp == ~std::uint32_t(0);
   RoundEndRead before{};  // the leader's: the round end's words, read while it takes T's count
   if (threadIdx.x == 0) {
     before = read_round_end(round_end, KnownCount{count});
-    *count = m = atomicExch(claims.listed, 0ull);
+    *count = m = atomicExch(claims.listed[0], 0ull);
     *claims.finished = 0;
     *claims.epoch = wraps ? 0 : stamp;
   }
@@ -316,41 +321,35 @@ __global__ void push_list_kernel(SR s, Expansion x, const std::uint32_t* col, co
     for (std::size_t k = threadIdx.x; k < claims.kept / 4; k += blockDim.x) reinterpret_cast<uint4*>(claims.stamp)[k] = uint4{0, 0, 0, 0};
   const KnownCount known{count, m};
   if (threadIdx.x == 0) write_round_end(round_end, before, known);  // all zero (no copies, no condition): nothing
-  end_round_copies(round_end, threadIdx.x, blockDim.x, known);
+  end_round_copies<4>(round_end, threadIdx.x, blockDim.x, known);
 }
 
 /// Every round of a device loop whose round is push_list_kernel alone and whose list goes back
-/// where the kernel reads its input (RoundEnd::all_rounds, DeviceLoop::end), in one cooperative
+/// where the kernel reads its input (RoundEnd::rounds, DeviceLoop::end), in one cooperative
 /// launch: a WHILE node's iteration (4.5 us on an H200) a round becomes a grid-wide barrier (about
-/// 0.9 us). Each round reads the list the round before made where it made it, in T or in a second
-/// list of T's length (`tidx2`, `tval2`), alternately, so a round's end is only the barrier: then
-/// every thread takes the round's count and decides alike, from what it knows, whether another
-/// round runs (the count, the rounds run, the condition's bounds and the input's capacity). The
-/// appends count in two words by turns (the counters' two words), never reset until the last
-/// round: the word a round reads was last appended to two rounds before, and everyone has read it
-/// since. The round counter a fused upsert reads is the kernel's to know (KnownWord). After the
-/// last round the list goes into the input's storage (or the overflow is set) and into T, and the
-/// leader writes what the rounds would have left: T's count, the carried counts, the rounds run,
-/// the user's counter, the condition false, the counters zero and the epoch at the last stamp.
-/// Each round takes the next stamp; the round whose stamp is the last before the wrap zeroes every
-/// stamp, behind a second barrier.
+/// 0.9 us). Each round reads the list the round before made where it made it, in T or in the
+/// second list (AllRounds), by turns, so a round's end is only the barrier: then every thread
+/// takes the round's count and decides alike, from what it knows, whether another round runs (the
+/// count, the rounds run, the condition's bounds and the input's capacity). The appends count in
+/// claims.listed[0] and [1] by turns, never reset until the last round. The loop's round counter,
+/// which a fused upsert may read, is the kernel's to know (KnownRound). After the last round the
+/// list goes into the input's storage (or the overflow is set) and into T, and the leader writes
+/// what the rounds would have left: T's count, the carried counts, the rounds run, the user's
+/// counter, the condition false, the counters zero and the epoch at the last stamp. Each round
+/// takes the next stamp; the round whose stamp is the last before the wrap zeroes every stamp,
+/// behind a second barrier.
 template <bool UFirst, class SR, class Expansion, class A, class Probe, class Z>
 __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const Z* uval,
                                         DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
-                                        std::uint32_t* tidx, Z* tval, std::uint32_t* tidx2, Z* tval2, unsigned long long* count,
-                                        DeferredUpserts fused, RoundEnd e) {
+                                        std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd e) {
   namespace cg = cooperative_groups;
   const cg::grid_group grid = cg::this_grid();
   const LoopCondition& c = e.condition;
-  Index capacity = 0;  // the input's storage
-#pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j)
-    if (j == e.input_copy) capacity = e.copy[j].capacity;
+  const CarryCopy& input = e.rounds.input;
   const unsigned long long rounds_before = *c.rounds;
   const unsigned long long counted = c.counter ? read_counter(c.counter, c.counter_bytes) : 0;
   const bool overflowed = *c.overflow != 0;
-  unsigned long long* const listed[2] = {claims.listed, claims.finished};
-  unsigned long long base[2] = {0, 0};
+  unsigned long long base0 = 0, base1 = 0;  // listed[0] and [1] at the start of the round that last appended to it
   std::uint32_t stamp = *claims.epoch + 1;
   const std::uint32_t* in_idx = uidx;
   const Z* in_val = uval;
@@ -360,15 +359,17 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
   const Index rank = blockIdx.x * Index(blockDim.x) + threadIdx.x, threads = Index(gridDim.x) * blockDim.x;
   unsigned long long r = 0;
   for (;; ++r) {
-    const int turn = static_cast<int>(r & 1);
-    push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, allows, entry_out_first, claims.stamp, stamp, listed[turn], base[turn],
-                            out_idx, out_val, fused, KnownWord{c.counter, counted + r});
+    const bool odd = r & 1;  // selected, not indexed: an array indexed at run time goes to local memory
+    unsigned long long* const listed = odd ? claims.listed[1] : claims.listed[0];
+    push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, allows, entry_out_first, claims.stamp, stamp, listed, odd ? base1 : base0,
+                            out_idx, out_val, fused, KnownRound{true, counted + r});
     grid.sync();
-    const unsigned long long total = *reinterpret_cast<volatile unsigned long long*>(listed[turn]);
-    m = static_cast<Index>(total - base[turn]);
-    base[turn] = total;
+    const unsigned long long total = *reinterpret_cast<volatile unsigned long long*>(listed);
+    m = static_cast<Index>(total - (odd ? base1 : base0));
+    (odd ? base1 : base0) = total;
     const Index k = c.count.base + m;  // the condition is on the list's count (DeviceLoop::end)
-    const bool again = k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && m <= capacity && !overflowed;
+    const bool again =
+        k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && m <= input.capacity && !overflowed;
     const bool wraps = stamp == ~std::uint32_t(0);
     if (wraps) {  // every stamp the memory holds, 4 at a time (its bytes are whole 16-byte words), before the next round claims
       for (std::size_t w = rank; w < claims.kept / 4; w += threads) reinterpret_cast<uint4*>(claims.stamp)[w] = uint4{0, 0, 0, 0};
@@ -379,46 +380,28 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
     in_idx = out_idx;
     in_val = out_val;
     nu = m;
-    out_idx = out_idx == tidx ? tidx2 : tidx;
-    out_val = out_val == tval ? tval2 : tval;
+    out_idx = out_idx == tidx ? e.rounds.idx2 : tidx;
+    out_val = out_val == tval ? static_cast<Z*>(e.rounds.val2) : tval;
   }
   // The last round's list: into the input's storage, and into T when it is in the second list.
-#pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j) {
-    if (j != e.input_copy) continue;
-    std::uint32_t* const to_idx = e.copy[j].idx;
-    Z* const to_val = static_cast<Z*>(e.copy[j].val);
-    const bool to_input = m <= capacity, to_t = out_idx != tidx;
-    for (Index q = rank; q < m; q += threads) {
-      const std::uint32_t i = out_idx[q];
-      const Z v = out_val[q];
-      if (to_input) {
-        to_idx[q] = i;
-        if (to_val) to_val[q] = v;
-      }
-      if (to_t) {
-        tidx[q] = i;
-        tval[q] = v;
-      }
-    }
-  }
+  CarryCopy last = input;  // input.val is not null (input_copy)
+  last.from_idx = out_idx;
+  last.from_val = out_val;
+  if (m <= input.capacity) copy_list<Z, 1>(last, m, rank, threads);
+  last.idx = tidx;
+  last.val = tval;
+  if (out_idx != tidx) copy_list<Z, 1>(last, m, rank, threads);
   grid.sync();  // every thread has read the counters
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
-  *claims.listed = 0;
-  *claims.finished = 0;
+  *claims.listed[0] = 0;
+  *claims.listed[1] = 0;
   *claims.epoch = stamp == ~std::uint32_t(0) ? 0 : stamp;
   *count = m;
+  if (m > input.capacity) *c.overflow = 1;
+  else *input.count = m;
 #pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j) {
-    if (j >= e.copies) break;
-    const CarryCopy& k = e.copy[j];
-    if (j == e.input_copy) {
-      if (m > capacity) *c.overflow = 1;
-      else *k.count = m;
-    } else if (k.count) {
-      *k.count = copy_count(k);  // a count alone (DeviceLoop::end)
-    }
-  }
+  for (int j = 0; j < loop_end_copies; ++j)  // counts alone (DeviceLoop::end)
+    if (j < e.copies && e.copy[j].count) *e.copy[j].count = copy_count(e.copy[j]);
   *c.rounds = rounds_before + r + 1;
   if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
   cudaGraphSetConditional(c.handle, 0u);
@@ -592,19 +575,15 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       // The stamps and counters, kept clean by the kernel itself (ClaimStamps).
       CleanScratch kept = zeroed_scratch(ScratchUse::push_stamps, push_stamps_bytes(n), "push output stamps");
       const ClaimStamps claims = claim_stamps(kept);
-      // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
-      // loop's graph: the arena's, kept scratch, the matrix's).
       LoopCapture* const capture = loop_capture();
       const bool holding = capture && capture->launch_deferred;
       // Held in a device loop's capture, the launch may run every round (push_list_rounds_kernel):
       // a cooperative launch of at most one block a multiprocessor (a grid barrier costs more with
       // more blocks, and a road network's round has a few thousand products), which the device
-      // must hold at once, and a second list of T's length in the loop's arena. Only when the
-      // list can go back where the kernel reads its input (u of T's type), and for short rows
-      // (runs_rounds).
+      // must hold at once. Only when the list can go back where the kernel reads its input (u of
+      // T's type), and for short rows (runs_rounds). DeviceLoop::end decides, and gives it the
+      // second list (AllRounds).
       unsigned rounds_grid = 0;
-      std::uint32_t* tidx2 = nullptr;
-      Z* tval2 = nullptr;
       if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
         int resident = 0;
         if (holding) {
@@ -614,22 +593,16 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
             resident = 0;
           }
         }
-        if (resident > 0) {
-          rounds_grid = std::min(grid, multiprocessors());
-          const std::size_t idx_bytes = (cap * sizeof(std::uint32_t) + 255) / 256 * 256;
-          char* const second = static_cast<char*>(device_allocate(idx_bytes + cap * sizeof(Z), "push rounds' second list"));
-          tidx2 = reinterpret_cast<std::uint32_t*>(second);  // arena memory: it lives as long as the loop's graph
-          tval2 = reinterpret_cast<Z*>(second + idx_bytes);
-        }
+        if (resident > 0) rounds_grid = std::min(grid, multiprocessors());
       }
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
       // loop's graph: the arena's, kept scratch, the matrix's).
       const auto launch = [s, x, grid, rounds_grid, allows, entry_out_first, claims, col = p.col.data(), val = p.val.data(), uidx = u.idx,
-                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(), tidx2, tval2,
+                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
                            counted = count.data()](const DeferredUpserts& fused, const RoundEnd* end) {
         const RoundEnd e = end ? *end : RoundEnd{};
         if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
-          if (e.all_rounds) {
+          if (e.all_rounds()) {
             cudaLaunchConfig_t config{};
             config.gridDim = dim3(rounds_grid);
             config.blockDim = dim3(256);
@@ -640,7 +613,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
             config.attrs = &cooperative;
             config.numAttrs = 1;
             cudaLaunchKernelEx(&config, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, s, x, col, val, uidx, uval, ucount, allows,
-                               entry_out_first, claims, tidx, tval, tidx2, tval2, counted, fused, e);
+                               entry_out_first, claims, tidx, tval, counted, fused, e);
             return;
           }
         }
@@ -655,6 +628,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         held.word = count.data();
         held.val = t.val.data();
         held.val_bytes = static_cast<int>(sizeof(Z));
+        held.capacity = cap;
         held.ends_round_up_to = cap <= push_copied_by_last_block ? cap : 0;  // one block copies it back
         held.input_idx = u.idx;
         held.input_val = u.val;

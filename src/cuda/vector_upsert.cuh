@@ -73,7 +73,7 @@ bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<
       d.source = src.aligned ? DeferredUpsert::aligned : DeferredUpsert::at_index;
       d.from = src.val;
     } else if (src.scalar_at) {
-      d.source = DeferredUpsert::scalar_at;
+      d.source = src.scalar_at == c->round_counter ? DeferredUpsert::round_counter : DeferredUpsert::scalar_at;
       d.from = src.scalar_at;
     } else {
       d.source = DeferredUpsert::inline_scalar;

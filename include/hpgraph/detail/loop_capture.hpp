@@ -74,12 +74,15 @@ struct CarryCopy {
 /// entries k of M, i = idx[k]: w's value i = `bytes` bytes from the source, w's presence byte i
 /// set (unless null), and the entries that were absent counted into *added (unless null).
 struct DeferredUpsert {
-  enum Source : int { inline_scalar, scalar_at, aligned, at_index };
+  /// round_counter: a scalar_at that is the loop's round counter (LoopCapture::round_counter),
+  /// which the loop's own kernels count: the last kernel leaves such an upsert to a launch before
+  /// it, and a launch that runs every round supplies the round's count.
+  enum Source : int { inline_scalar, scalar_at, aligned, at_index, round_counter };
   const std::uint32_t* idx = nullptr;
   Index base = 0;                               // M's count: base + *word, or base when word is null
   const unsigned long long* word = nullptr;
   Source source = inline_scalar;
-  const void* from = nullptr;                   // scalar_at: the value; aligned: M's k-th; at_index: i-th
+  const void* from = nullptr;                   // scalar_at, round_counter: the value; aligned: M's k-th; at_index: i-th
   alignas(8) unsigned char scalar[8] = {};      // inline_scalar: the value
   void* val = nullptr;
   std::uint8_t* present = nullptr;
@@ -105,6 +108,7 @@ struct DeferredProducer {
   const unsigned long long* word = nullptr;    // the list's count
   const void* val = nullptr;                   // the list's values (an aligned source)
   int val_bytes = 0;
+  Index capacity = 0;                          // the most entries the list may have
   static constexpr int max_reads = 6;
   const void* reads[max_reads] = {};           // the arrays it reads besides its mask's
   DeferredUpserts fused;
@@ -117,7 +121,7 @@ struct DeferredProducer {
   /// What the kernel reads as its input list (a pushed vector's index and value arrays and count),
   /// and the blocks a launch that runs every round of the loop takes (0: it cannot): when the
   /// round is this kernel alone and copies its list back into that input, one cooperative launch
-  /// runs every round (RoundEnd::all_rounds), each reading the list the round before made.
+  /// runs every round (RoundEnd::rounds), each reading the list the round before made.
   const std::uint32_t* input_idx = nullptr;
   const void* input_val = nullptr;
   Index input_base = 0;                        // its count: input_base + *input_word
@@ -167,6 +171,7 @@ struct LoopCapture {
   std::vector<void*> freed;      // memory from before the loop that the body freed
   std::vector<std::unique_ptr<LoopCarried>> carried;
   Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
+  const void* round_counter = nullptr;  // the user's round counter's device word, or null
   // How a vector is carried is first taken from its state before the loop: a full vector with its
   // count known (every later call takes its full-vector paths), a sparse list as sorted or
   // jumbled as it is (DeviceVec::jumbled). A round may prove that wrong: it leaves a full vector
