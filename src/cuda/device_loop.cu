@@ -49,10 +49,10 @@ __device__ void grid_round_counts(const RoundEnd& e) {
   if (e.sets_condition) set_condition(e.condition, true);
 }
 
-__global__ void loop_end_kernel(const __grid_constant__ LoopEnd e) {
+__global__ void loop_end_kernel(LoopEnd e) {
   if (blockIdx.x == 0 && threadIdx.x == 0) grid_round_counts(e.round);
   run_upserts(e.upserts);
-  end_round_copies<1>(e.round, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
+  end_round_copies<1>(e.round.copy, e.round.copies, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
 }
 
 /// Held around every call that makes, instantiates, launches or destroys a loop's graph. With CUDA 13.0

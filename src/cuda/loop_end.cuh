@@ -224,39 +224,55 @@ __device__ void copy_list(const CarryCopy& c, Index m, Index first, Index stride
   }
 }
 
-/// Everyone's part: the copies' entries, from thread `first` on by `stride`, `Batch` entries a
-/// thread at a time. `known`: as for the leader. A one-block end unrolls the copies (RoundEnd is
-/// a kernel argument); the loop's last kernel, on a grid, does not (its registers, as for Batch).
-/// (`#pragma unroll(Batch == 1 ? 1 : loop_end_copies)` did not unroll them: the held push went
-/// from 64 registers to 72.) Not inlined: one function for all the kernels that call it (its
-/// callers take RoundEnd as a __grid_constant__ argument, so that it is not copied to local
-/// memory for the call).
+/// One carried vector's copy, from thread `first` on by `stride`, `Batch` entries a thread at a
+/// time (`known`: as for the leader). A count alone is the leader's (which may have written the
+/// word it read).
 template <int Batch>
-__device__ __noinline__ void end_round_copies(const RoundEnd& e, Index first, Index stride, KnownCount known = {}) {
-  const auto copy = [&](const CarryCopy& c) {
-    if (!c.idx && !c.val) return;  // a count alone: the leader wrote it (and may have written the word it read)
-    const Index m = copy_count(c, known);
-    if (m > c.capacity) return;
-    if (c.idx && c.val) {  // the usual list: indices and values of 1, 2, 4, 8 or 16 bytes together
-      switch (c.val_bytes) {
-        case 1: copy_list<std::uint8_t, Batch>(c, m, first, stride); return;
-        case 2: copy_list<std::uint16_t, Batch>(c, m, first, stride); return;
-        case 4: copy_list<std::uint32_t, Batch>(c, m, first, stride); return;
-        case 8: copy_list<std::uint64_t, Batch>(c, m, first, stride); return;
-        case 16: copy_list<uint4, Batch>(c, m, first, stride); return;
-        default: break;
-      }
+__device__ __forceinline__ void copy_carried(const CarryCopy& c, Index first, Index stride, KnownCount known) {
+  if (!c.idx && !c.val) return;
+  const Index m = copy_count(c, known);
+  if (m > c.capacity) return;
+  if (c.idx && c.val) {  // the usual list: indices and values of 1, 2, 4, 8 or 16 bytes together
+    switch (c.val_bytes) {
+      case 1: copy_list<std::uint8_t, Batch>(c, m, first, stride); return;
+      case 2: copy_list<std::uint16_t, Batch>(c, m, first, stride); return;
+      case 4: copy_list<std::uint32_t, Batch>(c, m, first, stride); return;
+      case 8: copy_list<std::uint64_t, Batch>(c, m, first, stride); return;
+      case 16: copy_list<uint4, Batch>(c, m, first, stride); return;
+      default: break;
     }
-    if (c.idx) copy_entries<std::uint32_t, Batch>(c.from_idx, c.idx, m, 1, first, stride);
-    if (c.val) copy_values<Batch>(c.from_val, c.val, m, c.val_bytes, first, stride);
-  };
-  if constexpr (Batch == 1) {
-    for (int j = 0; j < e.copies; ++j) copy(e.copy[j]);
-  } else {
-#pragma unroll
-    for (int j = 0; j < loop_end_copies; ++j)
-      if (j < e.copies) copy(e.copy[j]);
   }
+  if (c.idx) copy_entries<std::uint32_t, Batch>(c.from_idx, c.idx, m, 1, first, stride);
+  if (c.val) copy_values<Batch>(c.from_val, c.val, m, c.val_bytes, first, stride);
+}
+
+/// Everyone's part: the n copies' entries, one copy after another (read from shared memory or
+/// the kernel's argument; unrolled over the 8 copies, a held push's copies spilled more).
+template <int Batch>
+__device__ __forceinline__ void end_round_copies(const CarryCopy* copy, int n, Index first, Index stride, KnownCount known = {}) {
+  for (int j = 0; j < n; ++j) copy_carried<Batch>(copy[j], first, stride, known);
+}
+
+/// A held push's last block's copies (end_round_copies<4>), one function that is not inlined and
+/// that every instantiation of the push calls: inlined, the copies were 30% of the device code of
+/// a translation unit that runs a BFS, compiled again for each push. `staged` is the round end's
+/// copies staged in shared memory (stage_copies), not the kernel's argument: a reference into the
+/// argument is a generic address of the kernel's parameter space, which compute-sanitizer
+/// memcheck reports as an out-of-bounds global read in kernels that a WHILE node's body launches
+/// (H200, CUDA 13.0; passed by value instead, a copy spilled 340 bytes under the push's 64
+/// registers).
+__device__ __noinline__ inline void end_staged_copies(const CarryCopy* staged, int n, Index first, Index stride, KnownCount known) {
+  end_round_copies<4>(staged, n, first, stride, known);
+}
+
+/// Room in shared memory for a round end's copies (CarryCopy's default initializers rule out a
+/// __shared__ array of it), and the copy into it: a thread a copy, before a barrier.
+struct StagedCopies {
+  alignas(CarryCopy) unsigned char bytes[sizeof(CarryCopy) * loop_end_copies];
+  __device__ CarryCopy* copies() { return reinterpret_cast<CarryCopy*>(bytes); }
+};
+__device__ __forceinline__ void stage_copies(StagedCopies& room, const RoundEnd& e, unsigned thread) {
+  if (thread < loop_end_copies && int(thread) < e.copies) room.copies()[thread] = e.copy[thread];
 }
 
 }  // namespace hpg::detail::cuda

@@ -294,20 +294,23 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
 /// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
 /// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
 /// came from, which every block has read by then; the counts and the condition). The copies are
-/// one function (end_round_copies, not inlined) that every instantiation calls: inlined, they were
-/// 30% of the device code of a translation unit that runs a BFS, compiled again for each push.
+/// one function (end_staged_copies, not inlined) that every instantiation calls, on the copies
+/// staged in shared memory: inlined, they were 30% of the device code of a translation unit that
+/// runs a BFS, compiled again for each push.
 /// The call would take the kernel from 64 registers to 72-80; the bound keeps it at 64 (the
 /// call's saved registers go to a stack frame of 72-80 bytes, on the last block's path only).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
                                  std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused,
-                                 const __grid_constant__ RoundEnd round_end) {
+                                 RoundEnd round_end) {
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
   push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
                           tidx, tval, fused, KnownRound{});
   if (!last_block_to_arrive(claims.finished)) return;
   __shared__ unsigned long long m;
+  __shared__ StagedCopies staged;  // the copies, for end_staged_copies
+  stage_copies(staged, round_end, threadIdx.x);
   const bool wraps = stamp == ~std::uint32_t(0);
   RoundEndRead before{};  // the leader's: the round end's words, read while it takes T's count
   if (threadIdx.x == 0) {
@@ -321,7 +324,7 @@ __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, co
     for (std::size_t k = threadIdx.x; k < claims.kept / 4; k += blockDim.x) reinterpret_cast<uint4*>(claims.stamp)[k] = uint4{0, 0, 0, 0};
   const KnownCount known{count, m};
   if (threadIdx.x == 0) write_round_end(round_end, before, known);  // all zero (no copies, no condition): nothing
-  end_round_copies<4>(round_end, threadIdx.x, blockDim.x, known);
+  if (round_end.copies) end_staged_copies(staged.copies(), round_end.copies, threadIdx.x, blockDim.x, known);
 }
 
 /// Every round of a device loop whose round is push_list_kernel alone and whose list goes back
