@@ -297,8 +297,8 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
 /// one function (end_staged_copies, not inlined) that every instantiation calls, on the copies
 /// staged in shared memory: inlined, they were 30% of the device code of a translation unit that
 /// runs a BFS, compiled again for each push.
-/// The call would take the kernel from 64 registers to 72-80; the bound keeps it at 64 (the
-/// call's saved registers go to a stack frame of 72-80 bytes, on the last block's path only).
+/// The call would take the kernel past 64 registers; the bound keeps it at 64 (the call's saved
+/// registers go to a stack frame of 48 bytes, on the last block's path only).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
