@@ -304,6 +304,61 @@ TEST(LoopGpu, AFrontierThatOutgrowsItsRoomIsCapturedAgain) {
   hpg::test::expect_same(hs, gs, "every vertex, its parent's index (the root: 0)");
 }
 
+/// A push over short rows (three a row) whose input's room in the loop is too long for a thread per
+/// product takes a thread per row (ByRows, push_atomic.cuh); the rounds whose frontier has shrunk
+/// so far that a thread per product fits the grid take that instead, decided on the device
+/// (switches().push_row_slots_that_fit). The frontier starts at 100,000 of 2^18 vertices and the
+/// rounds after the first reach fewer and fewer new ones: the shortest distances (min.plus, only
+/// to vertices not seen before) equal the host's either way, and the rounds ran as a graph.
+TEST(LoopGpu, APushOverShortRowsTakesAThreadAProductWhenTheRoundFits) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const Index n = Index(1) << 18;
+  std::vector<Index> rows, cols;
+  std::vector<std::int64_t> weights;
+  for (Index i = 0; i < n; ++i)
+    for (const Index step : {Index(7), Index(13), Index(31)}) {
+      rows.push_back(i);
+      cols.push_back((i * step + step / 2) % n);
+      weights.push_back(static_cast<std::int64_t>((i + step) % 9 + 1));
+    }
+  const auto run = [&](Backend b) {
+    hpg::Matrix<std::int64_t> a(n, n, b);
+    a.build(rows, cols, weights, hpg::min<std::int64_t>{});
+    hpg::Vector<std::int64_t> frontier(n, b), seen(n, b), t(n, b);
+    std::vector<Index> start;
+    std::vector<std::int64_t> dist;
+    for (Index i = 0; i < 100000; ++i) {
+      start.push_back(i * 2 + 1);
+      dist.push_back(static_cast<std::int64_t>(i % 5));
+    }
+    frontier.build(start, dist);
+    seen.build(start, dist);
+    const Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+      hpg::vxm(t, seen, hpg::no_accum, hpg::min_plus<std::int64_t>, frontier, a,
+               hpg::desc::push | hpg::desc::structure | hpg::desc::mask_complement | hpg::desc::replace);  // the unseen it reaches
+      hpg::assign(seen, t, hpg::no_accum, t, hpg::all, hpg::desc::structure);                           // seen<t> = t
+      hpg::apply(frontier, hpg::no_mask, hpg::no_accum, hpg::identity<std::int64_t>{}, t);
+    });
+    return std::make_pair(rounds, std::move(seen));
+  };
+  const auto [hr, hs] = run(Backend::host);
+  EXPECT_GE(hr, 4u);
+  for (const bool slots : {true, false}) {
+    struct Restore {
+      hpg::detail::Switches saved = hpg::detail::switches();
+      ~Restore() { hpg::detail::switches() = saved; }
+    } restore;
+    hpg::detail::switches().push_row_slots_that_fit = slots;
+    const std::uint64_t before = graphs_run();
+    const auto [gr, gs] = run(Backend::cuda);
+    const std::string how = slots ? "a thread a product where it fits" : "a thread a row";
+    EXPECT_GE(graphs_run() - before, 1u) << how;
+    EXPECT_EQ(gr, hr) << how;
+    hpg::test::expect_same(hs, gs, "distances to every vertex seen, " + how);
+  }
+}
+
 /// The round counter counted by the graph: the same numbers as on the host.
 TEST(LoopGpu, ARoundCounterCountsOnTheDevice) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);

@@ -5,12 +5,14 @@
 //
 //   kernel_trace [--tol T] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
-//     RUN   bfs | bfs-launches | bfs-host | sssp | pagerank | pagerank-host (default: all): BFS
+//     RUN   bfs | bfs-launches | bfs-host | sssp | sssp-rows | pagerank | pagerank-host (default: all): BFS
 //           pushing every level, SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4);
 //           -host runs the same with switches().device_loops off, so its rounds loop from the host;
 //           bfs-launches with switches().loop_rounds_in_one_kernel off, so a device loop whose
-//           round is one kernel launches it once a round (a WHILE node's iteration each). (SSSP's
-//           rounds are not counted: its per-round figures read 0.)
+//           round is one kernel launches it once a round (a WHILE node's iteration each);
+//           sssp-rows with switches().push_row_slots_that_fit off, so the push takes a thread per
+//           row whatever the round's count. (SSSP's rounds are not counted: its per-round figures
+//           read 0.)
 //
 // Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
 // time), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
@@ -167,11 +169,11 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "sssp", "pagerank", "pagerank-host"};
+  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
   if (runs.empty()) runs = known;
   for (const std::string& r : runs)
     if (std::find(known.begin(), known.end(), r) == known.end()) {
-      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, sssp, pagerank, pagerank-host)\n", r.c_str());
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
       return 2;
     }
   try {
@@ -181,7 +183,7 @@ int main(int argc, char** argv) {
     weighted.weighted = true;
     weighted.weight_lo = 1;
     weighted.weight_hi = 255;
-    const bool wants_sssp = std::find(runs.begin(), runs.end(), "sssp") != runs.end();
+    const bool wants_sssp = std::any_of(runs.begin(), runs.end(), [](const std::string& r) { return r.starts_with("sssp"); });
     const Matrix<std::int64_t> w = wants_sssp ? generate<std::int64_t>(weighted, Backend::cuda) : Matrix<std::int64_t>(0, 0, Backend::cuda);
     for (const std::string& run : runs) {
       const bool host = run.ends_with("-host"), launches = run.ends_with("-launches");
@@ -193,8 +195,13 @@ int main(int argc, char** argv) {
             return long(bfs(a, 0, o).depth);
           });
         });
-      else if (run == "sssp")
+      else if (run.starts_with("sssp"))
         trace(run, [&] {
+          struct Restore {
+            detail::Switches saved = detail::switches();
+            ~Restore() { detail::switches() = saved; }
+          } restore;
+          detail::switches().push_row_slots_that_fit = run != "sssp-rows";
           (void)sssp(w, 0);
           return 0L;  // sssp does not say its rounds
         });

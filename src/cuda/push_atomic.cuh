@@ -46,6 +46,7 @@
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
 #include "hpgraph/detail/sorted_search.hpp"
+#include "hpgraph/detail/switches.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -190,18 +191,31 @@ struct ByRowSlots {
 };
 
 /// Step 1, by rows: thread q takes u entry q's whole row, one product after another. For short
-/// rows when u is too long for row slots: SSSP's frontier on the grid, whose room grows to
+/// rows when u's bound is too long for row slots: SSSP's frontier on the grid, whose room grows to
 /// hundreds of thousands of entries, pushed 3.7 us a round slower by slots (mark and fold 10.1 +
 /// 12.7 us against 7.5 + 11.6 by rows, both on 2048 blocks; each entry's loads made 4 times).
+/// A round whose u is short enough that its row slots fit the grid's threads at once (read on the
+/// device: the bound is the room, the count what the round holds) takes them by row slots anyway
+/// (`slots_that_fit`): a thread then follows one product's chain of dependent loads, not up to
+/// 2^shift of them one after another.
 template <class Offset>
 struct ByRows {
   const Offset* ptr;
+  unsigned shift = 0;  // 2^shift slots per u entry hold its longest row
+  bool slots_that_fit = false;
   template <class F>
   __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
-    for (Index q = blockIdx.x * Index(blockDim.x) + threadIdx.x; q < nu; q += Index(gridDim.x) * blockDim.x) {
+    const std::uint64_t threads = std::uint64_t(gridDim.x) * blockDim.x;
+    const bool by_slots = slots_that_fit && (std::uint64_t(nu) << shift) <= threads;  // grid-uniform
+    const unsigned per_entry = by_slots ? shift : 0;
+    const std::uint64_t items = std::uint64_t(nu) << per_entry, last = (std::uint64_t(1) << per_entry) - 1;
+    for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < items; e += threads) {
+      const Index q = e >> per_entry;
       const std::uint32_t k = uidx[q];
-      const std::uint64_t end = ptr[k + 1];
-      for (std::uint64_t p = ptr[k]; p < end; ++p) f(PushProduct{q, p});
+      const std::uint64_t row_end = ptr[k + 1];
+      std::uint64_t p = ptr[k] + (e & last);
+      const std::uint64_t end = by_slots ? std::min(p + 1, row_end) : row_end;  // a slot: its one product, if the row has it
+      for (; p < end; ++p) f(PushProduct{q, p});
     }
   }
 };
@@ -410,26 +424,40 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
   cudaGraphSetConditional(c.handle, 0u);
 }
 
+/// Appends `out` to list, which has room for `room` outputs, counting in *listed: one atomic per
+/// group of threads that append together. Once the count reaches the room nothing more is written
+/// and the count soon stops (it is read before the atomic), so a reader that finds *listed >= room
+/// knows the list is not whole.
+__device__ inline void append_output(std::uint32_t* list, std::uint32_t* listed, std::uint32_t room, std::uint32_t out) {
+  namespace cg = cooperative_groups;
+  const cg::coalesced_group appending = cg::coalesced_threads();
+  std::uint32_t first = room;
+  if (appending.thread_rank() == 0 && *reinterpret_cast<volatile std::uint32_t*>(listed) < room)
+    first = atomicAdd(listed, static_cast<std::uint32_t>(appending.size()));
+  const std::uint64_t slot = std::uint64_t(appending.shfl(first, 0)) + appending.thread_rank();
+  if (slot < room) list[slot] = out;
+}
+
 /// Step 2: sets the bit of every output a product may reach and folds the product into the
 /// output's slot, slots[out] (an n-entry array of the monoid's identity). Under any (First) only
-/// the product that set the bit writes its value there. With `list` (the small path), the
-/// product that set a bit also appends its output there, in no order, counting in *listed.
+/// the product that set the bit writes its value there. With `list`, the product that set a bit
+/// also appends its output there, in no order (append_output: at most `room` of them).
 template <bool First, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
                                  DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
-                                 std::uint32_t* list, std::uint32_t* listed) {
+                                 std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
   x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
     if (!allows(out)) return;
     const auto product = [&] { return static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)); };
     if constexpr (First) {  // only the product that claims reads its operands
       if (!claim_output(bits, out)) return;
-      if (list) list[atomicAdd(listed, 1u)] = out;
+      if (list) append_output(list, listed, room, out);
       slots[out] = product();
     } else {
       atomic_fold_into(s.add, &slots[out], product());
       if (!claim_output(bits, out)) return;
-      if (list) list[atomicAdd(listed, 1u)] = out;  // the small path lists its outputs here
+      if (list) append_output(list, listed, room, out);
     }
   });
 }
@@ -672,9 +700,10 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   // The bits and, after them, the small path's list length, kept clean.
   CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
   std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
+  // The list (the small path's, or T's own) holds T's bound, which no append passes.
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
                                                              entry_out_first, bits, slots, gathers ? t.idx.data() : list.data(),
-                                                             bits + nwords);
+                                                             bits + nwords, static_cast<std::uint32_t>(cap));
   check_launch("push_mark_kernel");
   if (gathers) {
     CleanScratch finished = zeroed_scratch(ScratchUse::scan_status, sizeof(unsigned long long), "push result list");
@@ -715,7 +744,8 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     if (slots <= std::uint64_t(multiprocessors()) * 2048)  // every slot a thread of one wave
       push_atomic_steps<UFirst>(s, p, ByRowSlots<Offset>{ptr, shift}, capped_grid_for(slots, 256), cap, u, allows, entry_out_first, t);
     else
-      push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr}, capped_grid_for(nu, 256), cap, u, allows, entry_out_first, t);
+      push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr, shift, switches().push_row_slots_that_fit}, capped_grid_for(nu, 256), cap, u,
+                                allows, entry_out_first, t);
     return;
   }
   if (nu <= push_entry_blocks_up_to) {

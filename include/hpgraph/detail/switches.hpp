@@ -25,6 +25,10 @@ struct Switches {
   /// network's pushed BFS level) runs every round in one cooperative launch of that kernel, a
   /// grid-wide barrier between rounds; false runs one launch a round, a WHILE node's iteration each.
   bool loop_rounds_in_one_kernel = true;
+  /// A push over short rows whose u's bound is too long for a thread per product (ByRows in
+  /// push_atomic.cuh) still takes a thread per product in a call whose u, counted on the device,
+  /// is short enough for that; false: a thread per u entry's whole row whatever the count.
+  bool push_row_slots_that_fit = true;
 };
 
 inline Switches& switches() {
