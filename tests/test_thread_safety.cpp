@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <exception>
 #include <latch>
+#include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -64,13 +66,13 @@ Answers compute(const Matrix<float>& a, Index source) {
   return out;
 }
 
-/// Runs body(t) on `threads` threads started together; a thread's exception fails the test.
+/// Runs body(t) on `count` threads started together; a thread's exception fails the test.
 template <class Body>
-void run_together(Body body) {
-  std::latch start(threads);
-  std::vector<std::exception_ptr> errors(threads);
+void run_together(Body body, int count = threads) {
+  std::latch start(count);
+  std::vector<std::exception_ptr> errors(count);
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
+  for (int t = 0; t < count; ++t) {
     pool.emplace_back([&, t] {
       start.arrive_and_wait();
       try {
@@ -81,7 +83,7 @@ void run_together(Body body) {
     });
   }
   for (auto& th : pool) th.join();
-  for (int t = 0; t < threads; ++t) {
+  for (int t = 0; t < count; ++t) {
     if (!errors[t]) continue;
     try {
       std::rethrow_exception(errors[t]);
@@ -118,6 +120,27 @@ TEST_P(ThreadSafety, OneGraphReadByManyThreadsAtOnce) {
   std::vector<Answers> got(threads);
   run_together([&](int t) { got[t] = compute(shared, static_cast<Index>(t * 997)); });
   for (int t = 0; t < threads; ++t) EXPECT_TRUE(got[t] == expected[t]) << "thread " << t;
+}
+
+TEST_P(ThreadSafety, ReadsBackWhatEachThreadWroteFromMoreThreadsThanStagingSlots) {
+  // On the GPU a small copy to the host lands in a page-locked slot of the calling thread's own
+  // while the thread lives (256 slots, src/core/device_memory.cpp), and past them in the caller's
+  // memory. Two waves of 300 threads: the second takes the slots the first gave back.
+  constexpr int many = 300;
+  for (int wave = 0; wave < 2; ++wave)
+    run_together(
+        [&](int t) {
+          Vector<std::int64_t> v(64, GetParam());
+          for (int k = 0; k < 3; ++k) {
+            const std::int64_t x = std::int64_t(t) * 1000 + wave * 10 + k;
+            v.set_element(x, static_cast<Index>(t % 64));
+            const std::optional<std::int64_t> got = v.extract_element(static_cast<Index>(t % 64));
+            if (got != x || v.nvals() != 1)
+              throw std::runtime_error("read back " + (got ? std::to_string(*got) : "nothing") + " and " + std::to_string(v.nvals()) +
+                                       " entries, not " + std::to_string(x) + " and 1");
+          }
+        },
+        many);
 }
 
 TEST_P(ThreadSafety, PageRankOnSharedGraphWithPerThreadOptions) {

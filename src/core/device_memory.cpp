@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -205,6 +206,71 @@ void reset_device_pool_peak() {
 }
 
 namespace {
+cudaStream_t library_stream();
+
+/// Small copies to the host land in page-locked memory: the driver stages a copy into pageable
+/// memory, which made reading back a count 2 us slower on an H200 (a kernel, an 8-byte copy and
+/// the wait: 13.0 us into pageable memory, 11.0 into page-locked; `readback.cu` in
+/// bench/results/host-staging-h200-2026-11-29/). One block of slots, made with the library stream
+/// (a first use pays for both, and no later call counts an allocation among its host waits), a
+/// slot a thread while the thread lives; a thread past the slots, or a process where the block
+/// could not be had, copies into the caller's memory as before.
+class HostStaging {
+ public:
+  static constexpr std::size_t slot_bytes = 64;
+  static constexpr int slots = 256;
+  /// Makes the block (once, with the library stream).
+  static void make() noexcept {
+    void* p = nullptr;
+    if (cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable) != cudaSuccess) {  // page-locked for every device
+      cudaGetLastError();
+      return;
+    }
+    block() = static_cast<unsigned char*>(p);
+    std::lock_guard<std::mutex> lock(free_mutex());
+    for (int k = slots - 1; k >= 0; --k) free_slots().push_back(k);
+  }
+  /// This thread's slot, or null (the block is made with the library stream: call that first).
+  static void* mine() {
+    thread_local Lease lease;
+    return lease.slot >= 0 ? block() + std::size_t(lease.slot) * slot_bytes : nullptr;
+  }
+
+ private:
+  struct Lease {
+    int slot = -1;
+    Lease() {
+      std::lock_guard<std::mutex> lock(free_mutex());
+      if (block() && !free_slots().empty()) {
+        slot = free_slots().back();
+        free_slots().pop_back();
+      }
+    }
+    ~Lease() {
+      if (slot < 0) return;
+      std::lock_guard<std::mutex> lock(free_mutex());
+      free_slots().push_back(slot);  // reserved for every slot: cannot throw
+    }
+  };
+  // Never destroyed: a thread may give its slot back while the process exits.
+  static unsigned char*& block() noexcept {
+    static unsigned char* b = nullptr;
+    return b;
+  }
+  static std::mutex& free_mutex() noexcept {
+    static auto* m = new std::mutex;
+    return *m;
+  }
+  static std::vector<int>& free_slots() noexcept {
+    static auto* v = [] {
+      auto* made = new std::vector<int>;
+      made->reserve(slots);
+      return made;
+    }();
+    return *v;
+  }
+};
+
 /// The stream the library's work is ordered on (see current_stream()). It is an ordinary blocking
 /// stream, not the legacy default one: it still orders itself with work a program puts on the
 /// default stream, but unlike that stream it can be captured into a CUDA graph.
@@ -212,6 +278,7 @@ cudaStream_t library_stream() {
   static const cudaStream_t s = [] {
     cudaStream_t made = nullptr;
     if (cudaError_t e = cudaStreamCreateWithFlags(&made, cudaStreamDefault); e != cudaSuccess) fail(e, "cudaStreamCreate(library stream)");
+    HostStaging::make();
     return made;
   }();
   return s;
@@ -320,9 +387,12 @@ void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
 }
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   refuse_in_capture("a copy to the host");
-  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream()); e != cudaSuccess)
+  library_stream();  // and with it the staging block
+  void* const staged = bytes <= HostStaging::slot_bytes ? HostStaging::mine() : nullptr;
+  if (cudaError_t e = cudaMemcpyAsync(staged ? staged : dst, src, bytes, cudaMemcpyDeviceToHost, stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(device to host)");
   if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a copy to the host");
+  if (staged) std::memcpy(dst, staged, bytes);
 }
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
   if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream()); e != cudaSuccess)
