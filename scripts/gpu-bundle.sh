@@ -7,12 +7,16 @@
 #   are built (a bundle small enough to carry beside an old build); HPG_BUNDLE_OLD=<an hpgraph program built before a
 #   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build; or a
 #   folder of programs built before it (hpgraph, bench_latency, ...): each carried as
-#   old/<name>.xz (gpu-run.sh's latency-ab step runs old/bench_latency beside this one).
+#   old/<name>.xz (gpu-run.sh's latency-ab step runs old/bench_latency beside this one);
+#   HPG_BUNDLE_BUILD=<folder>: build there instead of build-gpu (see below).
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
 [ "$HPG_CUDA" = ON ] || { echo "gpu-bundle: needs nvcc" >&2; exit 1; }
 
-build="$HPG_ROOT/build-gpu"
+# HPG_BUNDLE_BUILD: the build folder (default build-gpu). The README's build/ configured with the
+# benches too compiles the library and tests with the same commands as a fresh clone's README
+# test, so that test then finds them in ccache (a folder name is part of each command).
+build="${HPG_BUNDLE_BUILD:-$HPG_ROOT/build-gpu}"
 bundle="$HPG_ROOT/.gpu-bundle"
 cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_TESTS=ON \
   -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null

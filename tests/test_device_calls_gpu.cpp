@@ -384,37 +384,42 @@ TEST(DeviceCalls, SetElementOnASparseListIsOneKernel) {
 // A push under any from one hub entry is one kernel, with no fill, even when the hub's row bounds
 // T past what a last block could clear of a bitmap (16384): the outputs are claimed by stamps kept
 // clean by the kernel itself (hpgraph/cuda/claim_stamps.cuh). That was a fill and the push (a
-// 1-entry push on rmat-22). The result equals the host backend's.
+// 1-entry push on rmat-22). And past n / 32, where a push from several entries marks a bitmap and
+// scans its words, a push from one entry still appends (push_atomic.cuh): one kernel, not two.
+// The result equals the host backend's.
 TEST(DeviceCalls, APushFromAHubIsOneKernel) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  const Index n = Index(1) << 20, reach = 20000;
-  std::vector<Index> r, c;
-  std::vector<std::int64_t> v;
-  for (Index k = 0; k < reach; ++k) {
-    r.push_back(7);
-    c.push_back(k * 37 % n);  // distinct: 37 is odd
-    v.push_back(1);
+  const Index n = Index(1) << 20;
+  for (const Index reach : {Index(20000), Index(100000)}) {  // below and past n / 32 = 32768
+    SCOPED_TRACE("a hub reaching " + std::to_string(reach));
+    std::vector<Index> r, c;
+    std::vector<std::int64_t> v;
+    for (Index k = 0; k < reach; ++k) {
+      r.push_back(7);
+      c.push_back(k * 37 % n);  // distinct: 37 is odd
+      v.push_back(1);
+    }
+    r.push_back(9), c.push_back(7), v.push_back(1);
+    hpg::Matrix<std::int64_t> a(n, n, Backend::cuda), ha(n, n, Backend::host);
+    a.build(r, c, v);
+    ha.build(r, c, v);
+    hpg::Vector<std::int64_t> u(n, Backend::cuda), hu(n, Backend::host), w(n, Backend::cuda), hw(n, Backend::host);
+    for (auto* x : {&u, &hu}) x->set_element(3, 7);
+    hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, u, a, hpg::desc::push);  // the CSR and the stamps made
+    hpg::detail::device_synchronize("setup");
+    HPG_COUNTER_OR_SKIP(count);
+    for (int call = 0; call < 2; ++call) {
+      const hpg::DeviceCalls before = count->counts();
+      hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, u, a, hpg::desc::push);
+      const hpg::DeviceCalls d = count->counts() - before;
+      EXPECT_EQ(d.launches, 1u) << "call " << call << ": " << hpg::to_string(d);
+      EXPECT_EQ(d.transfers, 0u) << "call " << call << ": " << hpg::to_string(d);
+      EXPECT_EQ(d.host_waits, 0u) << "call " << call << ": " << hpg::to_string(d);
+    }
+    hpg::vxm(hw, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, hu, ha);
+    hpg::test::expect_same(hw, w, "a push from a hub");
+    EXPECT_EQ(w.nvals(), reach);
   }
-  r.push_back(9), c.push_back(7), v.push_back(1);
-  hpg::Matrix<std::int64_t> a(n, n, Backend::cuda), ha(n, n, Backend::host);
-  a.build(r, c, v);
-  ha.build(r, c, v);
-  hpg::Vector<std::int64_t> u(n, Backend::cuda), hu(n, Backend::host), w(n, Backend::cuda), hw(n, Backend::host);
-  for (auto* x : {&u, &hu}) x->set_element(3, 7);
-  hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, u, a, hpg::desc::push);  // the CSR and the stamps made
-  hpg::detail::device_synchronize("setup");
-  HPG_COUNTER_OR_SKIP(count);
-  for (int call = 0; call < 2; ++call) {
-    const hpg::DeviceCalls before = count->counts();
-    hpg::vxm(w, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, u, a, hpg::desc::push);
-    const hpg::DeviceCalls d = count->counts() - before;
-    EXPECT_EQ(d.launches, 1u) << "call " << call << ": " << hpg::to_string(d);
-    EXPECT_EQ(d.transfers, 0u) << "call " << call << ": " << hpg::to_string(d);
-    EXPECT_EQ(d.host_waits, 0u) << "call " << call << ": " << hpg::to_string(d);
-  }
-  hpg::vxm(hw, hpg::no_mask, hpg::no_accum, hpg::any_secondi<std::int64_t>, hu, ha);
-  hpg::test::expect_same(hw, w, "a push from a hub");
-  EXPECT_EQ(w.nvals(), reach);
 }
 
 // ewise_add and ewise_mult of two short lists, and a reduction of one into a Scalar, are one kernel

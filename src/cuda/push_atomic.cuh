@@ -601,8 +601,12 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   // same counter, which past that may cost more than the scan of the words. (With every push
   // under any appending, BFS on kron-21, whose pushed levels reach 10^5-10^6 outputs, was 5-8%
   // slower; the counter and the jumbled order of the later upserts were not measured apart.)
+  // A push from one entry appends whatever its bound: its products are one row's, taken by
+  // consecutive threads, so the outputs a warp claims share one atomic (a 1-entry push on
+  // rmat-22, whose longest row bounds T past its n / 32 words, was the push and the words'
+  // scan: two launches).
   if constexpr (keep) {
-    if (cap <= std::max(nwords, push_block_items)) {
+    if (cap <= std::max(nwords, push_block_items) || u.nvals == 1) {
       // The stamps and counters, kept clean by the kernel itself (ClaimStamps).
       CleanScratch kept = zeroed_scratch(ScratchUse::push_stamps, push_stamps_bytes(n), "push output stamps");
       const ClaimStamps claims = claim_stamps(kept);
