@@ -275,53 +275,74 @@ TEST(DeviceCalls, SsspRoundCallsLaunchWhatTheyMust) {
   EXPECT_LT(g.picked.nvals(), g.t.nvals());
 }
 
-/// Kernel launches, host waits and stream-ordered allocations per BFS level on a 64 x 64 grid (127
-/// levels), one direction forced. The ceilings are the counts measured on 2026-11-27 (H100, CUDA
-/// 13.0): push 3.02 and pull 3.04 launches a level, 1.01 host waits each (the pull was 9.13
-/// launches before it read the mask and the frontier where they stand and handed its result over,
-/// and before the assigns at a bitmap frontier wrote in place). On 2026-11-25 (H200): push 3.12
-/// launches and 1.03 host waits a level (4.12 before the push under any listed
-/// its outputs jumbled instead of sorting them; 5.12 before a push over short rows took a row per
-/// thread and scanned nothing; 12.17 and 5.72 before the push folded by atomics, 6.20 and 1.74
-/// before the masked assigns stopped waiting), pull 9.13 and 1.03; no allocation reaches
-/// the driver in either (the small blocks freed by one level serve the next). The one wait a
-/// level is BFS's own nvals(frontier). Lower is better, and a change that lowers a count should
-/// lower its ceiling here too.
+/// Kernel launches, host waits, transfers and stream-ordered allocations per BFS level on a 64 x 64
+/// grid (127 levels), one direction forced, the levels looping from the host. Each round runs in a
+/// DeferralScope (hpgraph/loop.hpp): the push holds its kernel back, does the two assigns after it
+/// itself and writes its frontier's count where the condition's read finds it, so a pushed level
+/// is one launch and one wait, no copy (2026-11-29, H200). Without that (switches().
+/// defer_in_host_rounds off) the ceilings are the counts measured on 2026-11-27 (H100, CUDA 13.0):
+/// push 3.02 and pull 3.04 launches a level, 1.01 host waits each (the pull was 9.13 launches
+/// before it read the mask and the frontier where they stand and handed its result over, and
+/// before the assigns at a bitmap frontier wrote in place). On 2026-11-25 (H200): push 3.12
+/// launches and 1.03 host waits a level (4.12 before the push under any listed its outputs
+/// jumbled instead of sorting them; 5.12 before a push over short rows took a row per thread and
+/// scanned nothing; 12.17 and 5.72 before the push folded by atomics, 6.20 and 1.74 before the
+/// masked assigns stopped waiting), pull 9.13 and 1.03; no allocation reaches the driver in either
+/// (the small blocks freed by one level serve the next). The one wait a level is BFS's own
+/// nvals(frontier). Lower is better, and a change that lowers a count should lower its ceiling
+/// here too.
 struct LevelCost {
-  double launches, host_waits, allocations;
+  double launches, host_waits, transfers, allocations, fused;
   std::int32_t depth;
 };
 
-LevelCost bfs_level_cost(hpg::AxbMethod method) {
+LevelCost bfs_level_cost(hpg::AxbMethod method, bool defer = true) {
   // A level's own calls, so the levels run from the host (on the device they are one graph launch:
   // test_loop.cpp counts that).
   const hpg::test::RestoreTuning restore;
   hpg::detail::switches().device_loops = false;
+  hpg::detail::switches().defer_in_host_rounds = defer;
   hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:64x64"), Backend::cuda);
   hpg::BfsOptions opt;
   opt.method = method;
   (void)hpg::bfs(a, 0, opt);  // the transpose and HYB are built once, outside the count
   hpg::detail::device_synchronize("bfs warm-up");
   auto count = counter_or_skip();
-  if (!count) return {0, 0, 0, 0};
+  if (!count) return {0, 0, 0, 0, 0, 0};
+  const std::uint64_t fused_before = hpg::detail::host_round_fused_upserts;
   const hpg::BfsResult r = hpg::bfs(a, 0, opt);
   const hpg::DeviceCalls c = count->counts();
+  const double fused = static_cast<double>(hpg::detail::host_round_fused_upserts - fused_before);
   EXPECT_EQ(r.depth, 127);
   const double d = r.depth;
-  std::cout << (method == hpg::AxbMethod::push ? "push" : "pull") << " BFS on grid 64x64, per level: " << c.launches / d << " launches, "
-            << c.host_waits / d << " host waits, " << c.allocations / d << " allocations, " << c.transfers / d << " transfers ("
-            << hpg::to_string(c) << " over " << r.depth << " levels)\n";
-  return {c.launches / d, c.host_waits / d, c.allocations / d, r.depth};
+  std::cout << (method == hpg::AxbMethod::push ? "push" : "pull") << (defer ? "" : " (nothing held back)") << " BFS on grid 64x64, per level: "
+            << c.launches / d << " launches, " << c.host_waits / d << " host waits, " << c.allocations / d << " allocations, "
+            << c.transfers / d << " transfers, " << fused / d << " assigns done by the push (" << hpg::to_string(c) << " over "
+            << r.depth << " levels)\n";
+  return {c.launches / d, c.host_waits / d, c.transfers / d, c.allocations / d, fused / d, r.depth};
 }
 
-TEST(DeviceCalls, BfsLevelPushCostsNoMoreThanToday) {
+TEST(DeviceCalls, BfsLevelPushIsOneKernelAndOneWait) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const LevelCost c = bfs_level_cost(hpg::AxbMethod::push);
   if (c.depth == 0) GTEST_SKIP() << "CUPTI is not available here";
-  EXPECT_GT(c.launches, 1.0);  // a level launches kernels: a counter that saw nothing fails here
+  EXPECT_GE(c.launches, 0.99);  // a level launches its kernel: a counter that saw nothing fails here
+  EXPECT_LE(c.launches, 1.1);
+  EXPECT_LE(c.host_waits, 1.05);
+  EXPECT_LE(c.transfers, 0.1);  // the count comes with the kernel, not in a copy after it
+  EXPECT_LE(c.allocations, 0.05);
+  EXPECT_GE(c.fused, 1.95);     // parent and level, every level but the last (its frontier is empty)
+}
+
+TEST(DeviceCalls, BfsLevelPushWithNothingHeldBackCostsNoMoreThanBefore) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const LevelCost c = bfs_level_cost(hpg::AxbMethod::push, false);
+  if (c.depth == 0) GTEST_SKIP() << "CUPTI is not available here";
+  EXPECT_GT(c.launches, 1.0);
   EXPECT_LE(c.launches, 3.1);
   EXPECT_LE(c.host_waits, 1.05);
   EXPECT_LE(c.allocations, 0.05);
+  EXPECT_EQ(c.fused, 0.0);
 }
 
 TEST(DeviceCalls, BfsLevelPullCostsNoMoreThanToday) {
@@ -333,7 +354,6 @@ TEST(DeviceCalls, BfsLevelPullCostsNoMoreThanToday) {
   EXPECT_LE(c.host_waits, 1.05);
   EXPECT_LE(c.allocations, 0.05);
 }
-
 
 // A few set_element/remove_element calls on a sparse vector are merged into its list by one kernel
 // when it is next used (no sort of everything, no host wait; its count stays on the device):

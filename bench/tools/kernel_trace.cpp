@@ -5,9 +5,11 @@
 //
 //   kernel_trace [--tol T] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
-//     RUN   bfs | bfs-launches | bfs-host | sssp | sssp-rows | pagerank | pagerank-host (default: all): BFS
-//           pushing every level, SSSP with weights 1..255, PageRank's gap variant at tol T (1e-4);
-//           -host runs the same with switches().device_loops off, so its rounds loop from the host;
+//     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | sssp | sssp-rows | pagerank | pagerank-host
+//           (default: all): BFS pushing every level, SSSP with weights 1..255, PageRank's gap variant
+//           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
+//           loop from the host; bfs-host-plain also with switches().defer_in_host_rounds off, so
+//           each call of a round launches its own kernels;
 //           bfs-launches with switches().loop_rounds_in_one_kernel off, so a device loop whose
 //           round is one kernel launches it once a round (a WHILE node's iteration each);
 //           sssp-rows with switches().push_row_slots_that_fit off, so the push takes a thread per
@@ -141,15 +143,17 @@ void trace(const std::string& what, F&& f) {
   }
 }
 
-/// Runs f with device loops on or off, and rounds in one launch or not, restoring the settings.
+/// Runs f with device loops on or off, rounds in one launch or not, and host rounds holding work
+/// back or not, restoring the settings.
 template <class F>
-long with_device_loops(bool on, bool rounds_in_one_kernel, F&& f) {
+long with_device_loops(bool on, bool rounds_in_one_kernel, bool defer_in_host_rounds, F&& f) {
   struct Restore {
     detail::Switches saved = detail::switches();
     ~Restore() { detail::switches() = saved; }
   } restore;
   detail::switches().device_loops = on;
   detail::switches().loop_rounds_in_one_kernel = rounds_in_one_kernel;
+  detail::switches().defer_in_host_rounds = defer_in_host_rounds;
   return f();
 }
 
@@ -169,11 +173,11 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
+  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
   if (runs.empty()) runs = known;
   for (const std::string& r : runs)
     if (std::find(known.begin(), known.end(), r) == known.end()) {
-      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, bfs-host-plain, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
       return 2;
     }
   try {
@@ -186,10 +190,10 @@ int main(int argc, char** argv) {
     const bool wants_sssp = std::any_of(runs.begin(), runs.end(), [](const std::string& r) { return r.starts_with("sssp"); });
     const Matrix<std::int64_t> w = wants_sssp ? generate<std::int64_t>(weighted, Backend::cuda) : Matrix<std::int64_t>(0, 0, Backend::cuda);
     for (const std::string& run : runs) {
-      const bool host = run.ends_with("-host"), launches = run.ends_with("-launches");
+      const bool plain = run.ends_with("-plain"), host = run.ends_with("-host") || plain, launches = run.ends_with("-launches");
       if (run.starts_with("bfs"))
         trace(run, [&] {
-          return with_device_loops(!host, !launches, [&] {
+          return with_device_loops(!host, !launches, !plain, [&] {
             BfsOptions o;
             o.method = AxbMethod::push;
             return long(bfs(a, 0, o).depth);
@@ -207,7 +211,7 @@ int main(int argc, char** argv) {
         });
       else
         trace(run, [&] {
-          return with_device_loops(!host, true, [&] {
+          return with_device_loops(!host, true, true, [&] {
             PageRankOptions o;
             o.variant = PageRankVariant::gap;
             o.tol = tol;

@@ -98,6 +98,9 @@ inline thread_local std::uint64_t device_loop_kernel_rounds = 0;
 /// The vectors this thread's last loop graph did not carry into its rounds, because the body
 /// overwrites them before it reads them (LoopCapture::overwritten; for tests).
 inline thread_local std::uint64_t device_loop_overwritten = 0;
+/// The assigns that held-back kernels of this thread's loop rounds run from the host did as they
+/// made the list that masks them (DeferralScope; for tests).
+inline thread_local std::uint64_t host_round_fused_upserts = 0;
 /// Why this thread's last device loop ran its rounds from the host instead (what its body did that
 /// a graph cannot hold), or empty: for a test's message and for a user asking why a loop is slow.
 inline thread_local std::string device_loop_declined;
@@ -226,10 +229,18 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
 template <class T, class Body>
 Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const RoundCounter& counter) {
   Index rounds = 0;
+  // A round run from the host, and whether the next one runs. Its calls may leave their work for
+  // later as a capture's do (DeferralScope): a BFS level's push does the two assigns after it,
+  // and writes its frontier's count where the condition's read finds it. So the condition is
+  // read before the scope launches what it holds.
   const auto round = [&] {
+    DeferralScope held(c.v.backend() == Backend::cuda);
     body();
     if (counter.scalar) counter.count_on_host(counter.scalar);
     ++rounds;
+    const bool holds = rounds < max_rounds && loop_condition_holds(c);
+    host_round_fused_upserts += static_cast<std::uint64_t>(held.finish());
+    return holds;
   };
 #if HPG_HAS_CUDA
   if (c.v.backend() == Backend::cuda && switches().device_loops && !loop_capture()) {
@@ -241,8 +252,7 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
     bool holds = rounds < max_rounds && loop_condition_holds(c);
     while (holds && rounds < eager) {
       const auto start = std::chrono::steady_clock::now();
-      round();
-      holds = rounds < max_rounds && loop_condition_holds(c);
+      holds = round();
       fastest = std::min(fastest, std::chrono::steady_clock::now() - start);
     }
     if (holds && rounds == eager) {
@@ -255,7 +265,7 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
     }
   }
 #endif
-  while (rounds < max_rounds && loop_condition_holds(c)) round();
+  for (bool holds = rounds < max_rounds && loop_condition_holds(c); holds;) holds = round();
   return rounds;
 }
 }  // namespace detail

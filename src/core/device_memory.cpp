@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hpgraph/detail/failure_countdown.hpp"
+#include "hpgraph/detail/switches.hpp"
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
@@ -222,14 +223,20 @@ class HostStaging {
   /// Makes the block (once, with the library stream).
   static void make() noexcept {
     void* p = nullptr;
-    if (cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable) != cudaSuccess) {  // page-locked for every device
+    if (cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable | cudaHostAllocMapped) != cudaSuccess) {  // page-locked for every device
       cudaGetLastError();
       return;
     }
     block() = static_cast<unsigned char*>(p);
+    void* on_device = nullptr;  // with unified addressing, the host's address
+    device_writes() = cudaHostGetDevicePointer(&on_device, p, 0) == cudaSuccess && on_device == p;
+    cudaGetLastError();
     std::lock_guard<std::mutex> lock(free_mutex());
     for (int k = slots - 1; k >= 0; --k) free_slots().push_back(k);
   }
+  /// Whether a kernel may write a slot at its host address (a host round's held push writes its
+  /// count there: DeferredWork::launch_reporting_count).
+  static bool device_writes_slots() noexcept { return device_writes(); }
   /// This thread's slot, or null (the block is made with the library stream: call that first).
   static void* mine() {
     thread_local Lease lease;
@@ -252,6 +259,10 @@ class HostStaging {
       free_slots().push_back(slot);  // reserved for every slot: cannot throw
     }
   };
+  static bool& device_writes() noexcept {
+    static bool w = false;
+    return w;
+  }
   // Never destroyed: a thread may give its slot back while the process exits.
   static unsigned char*& block() noexcept {
     static unsigned char* b = nullptr;
@@ -286,28 +297,71 @@ cudaStream_t library_stream() {
 thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
-// Whatever goes on a captured stream goes after the kernel and the upserts the capture held back
-// (loop_capture.hpp: DeferredProducer, DeferredUpsert), so they are launched first.
+thread_local DeferredWork* t_deferral = nullptr;  // set by DeferralScope (none while a capture lasts)
+DeferredWork* held_work() noexcept { return t_capture ? static_cast<DeferredWork*>(t_capture) : t_deferral; }
+// Whatever goes on the stream goes after the kernel and the upserts held back (loop_capture.hpp:
+// DeferredWork), so they are launched first.
 cudaStream_t stream() {
-  if (t_capture && t_capture->pending() && t_capture->launch_deferred) t_capture->launch_deferred(*t_capture);
+  if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
   return t_stream ? t_stream : library_stream();
 }
+/// A host round's work that CUDA refused to launch: Error(cuda_error), once.
+void report_spoiled(DeferredWork& w) {
+  if (w.spoiled.empty()) return;
+  std::string why = std::move(w.spoiled);
+  w.spoiled.clear();
+  throw_error(Info::cuda_error, "loop_while: " + why);
+}
 }  // namespace
+
+namespace cuda {
+void launch_deferred_upserts(DeferredWork& w) noexcept;  // device_loop.cu
+bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) noexcept;
+}  // namespace cuda
 
 void* current_stream() { return stream(); }
 StreamScope::StreamScope(void* s) : previous_(t_stream) { t_stream = static_cast<cudaStream_t>(s); }
 StreamScope::~StreamScope() { t_stream = static_cast<cudaStream_t>(previous_); }
 
 LoopCapture* loop_capture() noexcept { return t_capture; }
+DeferredWork* deferred_work() noexcept { return held_work(); }
 bool loop_capture_open() noexcept { return t_capture || t_set_aside > 0; }
 void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
-LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture) {
+LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture), deferral_(t_deferral) {
+  if (deferral_ && deferral_->pending() && deferral_->launch_deferred) deferral_->launch_deferred(*deferral_);  // before the capture, not in it
+  t_deferral = nullptr;
   if (c) c->first_tag = next_array_tag();
   t_capture = c;
 }
-LoopCaptureScope::~LoopCaptureScope() { t_capture = previous_; }
+LoopCaptureScope::~LoopCaptureScope() {
+  t_capture = previous_;
+  t_deferral = deferral_;
+}
+DeferralScope::DeferralScope(bool on) {
+  if (!on || t_capture || t_deferral || !switches().defer_in_host_rounds) return;
+  thread_local DeferredWork round_work;  // one a thread: scopes do not nest (an inner one is inert)
+  round_work.launch_deferred = &cuda::launch_deferred_upserts;
+  round_work.launch_reporting_count = &cuda::launch_deferred_reporting_count;
+  work_ = &round_work;
+  t_deferral = work_;
+}
+int DeferralScope::finish() {
+  if (!work_) return 0;
+  if (work_->pending()) work_->launch_deferred(*work_);
+  const int fused = work_->fused;
+  work_->fused = 0;
+  report_spoiled(*work_);
+  return fused;
+}
+DeferralScope::~DeferralScope() {
+  if (!work_) return;
+  if (work_->pending()) work_->launch_deferred(*work_);
+  work_->fused = 0;
+  work_->spoiled.clear();  // the error the body throws is the one to report
+  t_deferral = nullptr;
+}
 UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
   if (capture_) ++t_set_aside;
   t_capture = nullptr;
@@ -389,9 +443,21 @@ void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   refuse_in_capture("a copy to the host");
   library_stream();  // and with it the staging block
   void* const staged = bytes <= HostStaging::slot_bytes ? HostStaging::mine() : nullptr;
-  if (cudaError_t e = cudaMemcpyAsync(staged ? staged : dst, src, bytes, cudaMemcpyDeviceToHost, stream()); e != cudaSuccess)
+  // The count of the list a host round's held push makes (a BFS level's frontier, read for the
+  // loop's condition): the push's last block writes it into the slot, so the read is the wait
+  // alone, not a copy after the kernel.
+  if (DeferredWork* w = t_deferral; w && staged && bytes == sizeof(unsigned long long) && w->producer && w->producer->word == src &&
+                                    w->producer->ends_round_up_to > 0 && w->launch_reporting_count && HostStaging::device_writes_slots()) {
+    if (!w->launch_reporting_count(*w, static_cast<unsigned long long*>(staged))) report_spoiled(*w);
+    if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a count the device writes to the host");
+    std::memcpy(dst, staged, bytes);
+    return;
+  }
+  const cudaStream_t s = stream();
+  if (t_deferral) report_spoiled(*t_deferral);
+  if (cudaError_t e = cudaMemcpyAsync(staged ? staged : dst, src, bytes, cudaMemcpyDeviceToHost, s); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(device to host)");
-  if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a copy to the host");
+  if (cudaError_t e = cudaStreamSynchronize(s); e != cudaSuccess) fail(e, "waiting for a copy to the host");
   if (staged) std::memcpy(dst, staged, bytes);
 }
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
@@ -403,6 +469,7 @@ void device_memset(void* dst, int value, std::size_t bytes) {
 }
 void device_synchronize(const char* what) {
   refuse_in_capture("a wait for the device");
+  stream();  // what a host round holds back goes first
   if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, what);
 }
 std::pair<std::size_t, std::size_t> device_memory_info() {
@@ -445,9 +512,13 @@ StreamScope::~StreamScope() = default;
 DevicePoolUsage device_pool_usage() { return {}; }
 void reset_device_pool_peak() {}
 LoopCapture* loop_capture() noexcept { return nullptr; }
+DeferredWork* deferred_work() noexcept { return nullptr; }
 bool loop_capture_open() noexcept { return false; }
 void refuse_in_capture(const char*) {}
-LoopCaptureScope::LoopCaptureScope(LoopCapture*) : previous_(nullptr) {}
+DeferralScope::DeferralScope(bool) {}
+DeferralScope::~DeferralScope() = default;
+int DeferralScope::finish() { return 0; }
+LoopCaptureScope::LoopCaptureScope(LoopCapture*) : previous_(nullptr), deferral_(nullptr) {}
 LoopCaptureScope::~LoopCaptureScope() = default;
 UncapturedScope::UncapturedScope() : capture_(nullptr), stream_(nullptr) {}
 UncapturedScope::~UncapturedScope() = default;

@@ -346,7 +346,7 @@ Index DeviceLoop::run(Index done) {
   return static_cast<Index>(w.rounds);
 }
 
-void launch_producer(LoopCapture& c, const RoundEnd* end) noexcept {
+void launch_producer(DeferredWork& c, const RoundEnd* end) noexcept {
   // Taken out before the launch, which asks for the stream (and so for launch_deferred again).
   // Upserts waiting apart (none should: holding the producer launched them) go after it.
   const DeferredProducer p = std::move(*c.producer);
@@ -362,7 +362,7 @@ void launch_producer(LoopCapture& c, const RoundEnd* end) noexcept {
   c.deferred = std::move(after);
 }
 
-void launch_deferred_upserts(LoopCapture& c) noexcept {
+void launch_deferred_upserts(DeferredWork& c) noexcept {
   if (c.producer) launch_producer(c, nullptr);
   if (c.deferred.empty()) return;
   DeferredUpserts d{};
@@ -374,6 +374,17 @@ void launch_deferred_upserts(LoopCapture& c) noexcept {
   c.deferred.clear();  // before the launch, which asks for the stream (and so for this again)
   deferred_upserts_kernel<<<grid, 256, 0, as_stream(current_stream())>>>(d);
   if (cudaGetLastError() != cudaSuccess) c.spoil("CUDA refused the launch of a deferred assign");
+}
+
+bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) noexcept {
+  if (w.producer) {
+    RoundEnd e{};
+    e.copies = 1;
+    e.copy[0] = CarryCopy::count_only(0, w.producer->word, host);
+    launch_producer(w, &e);
+  }
+  launch_deferred_upserts(w);
+  return w.spoiled.empty();
 }
 
 void add_one_on_device(void* p, int bytes) {

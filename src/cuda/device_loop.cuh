@@ -76,14 +76,20 @@ class DeviceLoop {
 /// (a one-thread kernel: no wait). A round that loop_while runs from the host counts itself so.
 void add_one_on_device(void* p, int bytes);
 
-/// Launches the upserts a capture deferred (LoopCapture::deferred) as one kernel on the captured
-/// stream, in the order of their calls' effects (they write different vectors); a launch CUDA
-/// refuses spoils the capture (LoopCapture::launch_deferred).
-void launch_deferred_upserts(LoopCapture& c) noexcept;
+/// Launches the held-back producer, if any, and then the upserts deferred (DeferredWork::deferred)
+/// as one kernel, on the stream (a capture's or a host round's), in the order of their calls'
+/// effects (they write different vectors); a launch CUDA refuses spoils the work
+/// (DeferredWork::launch_deferred).
+void launch_deferred_upserts(DeferredWork& w) noexcept;
 
-/// Launches the capture's held-back producer (LoopCapture::producer, which it empties) with the
-/// upserts it took and, unless null, the round's end; a launch CUDA refuses spoils the capture.
-void launch_producer(LoopCapture& c, const RoundEnd* end) noexcept;
+/// A host round's (DeferredWork::launch_reporting_count): the held producer with a round end whose
+/// only part is its list's count written to `host` by its last block, then the rest; false when
+/// CUDA refused a launch.
+bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) noexcept;
+
+/// Launches the held-back producer (DeferredWork::producer, which it empties) with the upserts it
+/// took and, unless null, the round's end; a launch CUDA refuses spoils the work.
+void launch_producer(DeferredWork& w, const RoundEnd* end) noexcept;
 
 /// One carried list's copy and count write, as a round's last kernel does them (c.capacity must
 /// hold the list), on the library's stream, no wait: a vector's carried form, made before the loop.

@@ -610,8 +610,11 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       // The stamps and counters, kept clean by the kernel itself (ClaimStamps).
       CleanScratch kept = zeroed_scratch(ScratchUse::push_stamps, push_stamps_bytes(n), "push output stamps");
       const ClaimStamps claims = claim_stamps(kept);
+      // Held back where the calls may leave work for later (a device loop's capture, a host round:
+      // DeferredWork), so that the upserts masked by T that follow are done by this kernel.
       LoopCapture* const capture = loop_capture();
-      const bool holding = capture && capture->launch_deferred;
+      DeferredWork* const work = deferred_work();
+      const bool holding = work && work->launch_deferred;
       // Held in a device loop's capture, the launch may run every round (push_list_rounds_kernel):
       // a cooperative launch of at most one block a multiprocessor (a grid barrier costs more with
       // more blocks, and a road network's round has a few thousand products), which the device
@@ -621,7 +624,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       unsigned rounds_grid = 0;
       if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
         int resident = 0;
-        if (holding) {
+        if (capture && holding) {
           if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, 256, 0) !=
               cudaSuccess) {
             cudaGetLastError();
@@ -655,7 +658,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx, tval,
                                                              counted, fused, e);
       };
-      // In a device loop's capture the launch waits for the upserts masked by T (DeferredProducer).
+      // Held, the launch waits for the upserts masked by T (DeferredProducer).
       if (holding) {
         stream();  // what waited before goes first
         DeferredProducer held;
@@ -677,7 +680,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
           launch(fused, end);
           return cudaGetLastError() == cudaSuccess;
         };
-        capture->producer = std::move(held);
+        work->producer = std::move(held);
       } else {
         launch(DeferredUpserts{}, nullptr);
         check_launch("push_list_kernel");

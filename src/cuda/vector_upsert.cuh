@@ -31,11 +31,11 @@ struct UpsertSource {
   HPG_HOST_DEVICE const X& at(Index k, std::uint32_t i) const { return val ? val[aligned ? k : i] : scalar_at ? *scalar_at : scalar; }
 };
 
-/// Whether the capture's held-back producer (DeferredProducer) can do upsert d for the outputs it
+/// Whether the held-back producer (DeferredProducer) can do upsert d for the outputs it
 /// claims, and then takes it: d is masked by the producer's list; its value is the list's own
 /// (of its size), a scalar, or read where neither the producer nor the upserts it took write; and
 /// it writes nothing the producer reads but its mask (nor its list), nor what those upserts read.
-inline bool fuse_into_producer(LoopCapture& c, const DeferredUpsert& d) {
+inline bool fuse_into_producer(DeferredWork& c, const DeferredUpsert& d) {
   DeferredProducer& p = *c.producer;
   if (p.fused.count >= max_deferred_upserts || d.idx != p.idx || d.word != p.word || d.base != 0 || !p.word) return false;
   if (d.source == DeferredUpsert::aligned ? d.from != p.val || d.bytes != p.val_bytes
@@ -51,8 +51,9 @@ inline bool fuse_into_producer(LoopCapture& c, const DeferredUpsert& d) {
   return true;
 }
 
-/// In a device loop's capture, an upsert into a bitmap w from a source of w's own type is deferred
-/// (loop_capture.hpp, DeferredUpsert): true when it was, and nothing is launched now. A held-back
+/// In a device loop's capture or a host round (DeferredWork), an upsert into a bitmap w from a
+/// source of w's own type is deferred (loop_capture.hpp, DeferredUpsert): true when it was, and
+/// nothing is launched now. A held-back
 /// producer takes it if it can (fuse_into_producer), else goes first. One that writes what a
 /// deferred one reads or writes, or reads what it writes, first launches those (in one kernel the
 /// deferred upserts run at once, so they must not depend on each other).
@@ -62,7 +63,7 @@ bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<
                 !(sizeof(W) == 1 || sizeof(W) == 2 || sizeof(W) == 4 || sizeof(W) == 8)) {
     return false;
   } else {
-    LoopCapture* const c = loop_capture();
+    DeferredWork* const c = deferred_work();
     if (!c || !c->launch_deferred) return false;
     DeferredUpsert d;
     d.idx = mask.idx.data();

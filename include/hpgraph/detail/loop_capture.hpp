@@ -137,6 +137,37 @@ struct DeferredProducer {
     return false;
   }
 };
+/// Work that calls have left for later (GraphBLAS's non-blocking mode lets a call's work wait until
+/// something needs its result): a producer held back (DeferredProducer), launched first, and
+/// upserts not launched yet (DeferredUpsert). A device loop's capture holds such work
+/// (LoopCapture), and so does a round of an algebraic loop run from the host (DeferralScope): in
+/// both, the memory layer launches it before anything else goes on the stream (a launch, a copy,
+/// an allocation, a free), so what the calls meant does not change, only how many kernels do it.
+/// While a producer is held `deferred` is empty (holding it launched those, and an upsert it
+/// cannot take launches it). Nothing throws where the work is launched: a launch CUDA refuses
+/// spoils it (a capture then loops on the host; a host round reports Error(cuda_error) at its
+/// end, or at the copy to the host that wanted the work).
+struct DeferredWork {
+  std::vector<DeferredUpsert> deferred;
+  std::optional<DeferredProducer> producer;
+  int fused = 0;                         // the upserts producers took (for tests)
+  const void* round_counter = nullptr;   // a capture's loop counter's device word (DeferredUpsert::round_counter)
+  bool pending() const noexcept { return producer.has_value() || !deferred.empty(); }
+  /// Launches everything held (set by whoever holds the work; null: nothing is held back).
+  void (*launch_deferred)(DeferredWork&) noexcept = nullptr;
+  /// A host round's: launches the held producer so that its last block also writes its list's
+  /// count to `host` (page-locked memory the device writes), and then the rest; false when CUDA
+  /// refused a launch. The host's read of that count is then the wait alone, not a copy after
+  /// the kernel (null: not offered).
+  bool (*launch_reporting_count)(DeferredWork&, unsigned long long* host) noexcept = nullptr;
+  std::string spoiled;                   // why the work failed, found where nothing may throw
+  void spoil(const char* why) noexcept {
+    try {
+      if (spoiled.empty()) spoiled = why;
+    } catch (...) {
+    }
+  }
+};
 class LoopCarried {
  public:
   virtual ~LoopCarried() = default;
@@ -164,14 +195,14 @@ class LoopCarried {
   /// The device arrays of the carried storage.
   virtual void storage(std::vector<const void*>& out) const = 0;
 };
-struct LoopCapture {
+struct LoopCapture : DeferredWork {
   char* arena = nullptr;
   std::size_t used = 0, capacity = 0;
   std::size_t wanted = 0;        // the arena the body needs, when it did not fit (capture again)
   std::vector<void*> freed;      // memory from before the loop that the body freed
   std::vector<std::unique_ptr<LoopCarried>> carried;
   Index capacity_scale = 4;      // carried sparse vectors hold this many times their entries
-  const void* round_counter = nullptr;  // the user's round counter's device word, or null
+  // round_counter (DeferredWork): the user's round counter's device word, or null
   // How a vector is carried is first taken from its state before the loop: a full vector with its
   // count known (every later call takes its full-vector paths), a sparse list as sorted or
   // jumbled as it is (DeviceVec::jumbled). A round may prove that wrong: it leaves a full vector
@@ -194,24 +225,8 @@ struct LoopCapture {
   }
   /// Whether `found` names a way of carrying that the captures before did not use (capture again).
   bool found_new() const noexcept { return found.object && (carry_as(found.object) & found.as) != found.as; }
-  // Upserts not launched yet (DeferredUpsert), and what launches them and a held producer (set by
-  // the device loop; called by the memory layer before anything else goes on the captured stream;
-  // a failure spoils the capture, nothing throws).
-  // A producer held back (DeferredProducer), launched first; while one is held `deferred` is
-  // empty (holding it launched those, and an upsert it cannot take launches it). `fused`: the
-  // upserts producers took in this capture (for tests).
-  std::vector<DeferredUpsert> deferred;
-  std::optional<DeferredProducer> producer;
-  int fused = 0;
-  bool pending() const noexcept { return producer.has_value() || !deferred.empty(); }
-  void (*launch_deferred)(LoopCapture&) noexcept = nullptr;
-  std::string spoiled;           // why the capture cannot be used, found where nothing may throw
-  void spoil(const char* why) noexcept {
-    try {
-      if (spoiled.empty()) spoiled = why;
-    } catch (...) {
-    }
-  }
+  // What the body's calls hold back (DeferredWork): the device loop launches it; a launch CUDA
+  // refuses spoils the capture (`spoiled`), and the loop runs on the host.
   bool in_arena(const void* p) const noexcept {
     return p && static_cast<const char*>(p) >= arena && static_cast<const char*>(p) < arena + capacity;
   }
@@ -293,6 +308,30 @@ class CaptureUnsupported : public std::runtime_error {
 };
 /// This thread's loop capture, or null.
 LoopCapture* loop_capture() noexcept;
+/// Where this thread's calls may leave work for later: its loop capture, or the host round it is
+/// in (DeferralScope), or null (every call launches its own work).
+DeferredWork* deferred_work() noexcept;
+/// While it lives, on the CUDA backend, the calls this thread makes may leave their work for later
+/// as a device loop's capture does (DeferredWork): a push under any holds its kernel back, and the
+/// assigns masked by its list that follow it are done by that kernel (BFS's parent and level: a
+/// level looping from the host was three kernels, a copy and a wait; it is one kernel and a
+/// wait). loop_while opens one around each round it runs from the host. Nothing is held inside a
+/// capture, inside another scope (that one holds it), or with switches().defer_in_host_rounds
+/// off. finish() launches what is held and reports a launch CUDA refused as Error(cuda_error);
+/// the destructor launches it too (an error in the body), reporting nothing.
+class DeferralScope {
+ public:
+  /// on = false: inert (a loop on the host backend).
+  explicit DeferralScope(bool on = true);
+  ~DeferralScope();
+  DeferralScope(const DeferralScope&) = delete;
+  DeferralScope& operator=(const DeferralScope&) = delete;
+  /// Launches what is held; returns the assigns the held kernels took (for tests).
+  int finish();
+
+ private:
+  DeferredWork* work_ = nullptr;  // this thread's host-round work, or null: inert
+};
 /// Whether a loop capture is open on this thread, even while an UncapturedScope sets it aside:
 /// memory that a captured graph may read is then kept until the capture is over.
 bool loop_capture_open() noexcept;
@@ -308,6 +347,7 @@ class LoopCaptureScope {
 
  private:
   LoopCapture* previous_;
+  DeferredWork* deferral_;  // a host round's work (DeferralScope), launched first and set aside while the capture lasts
 };
 /// While it lives, this thread's library work runs now on the library's own stream, outside any
 /// capture: for what depends only on data from before the loop (a matrix's derived forms, a

@@ -21,6 +21,10 @@ struct Switches {
   /// loop_while captures its body into a CUDA graph and loops on the device; false loops on the
   /// host.
   bool device_loops = true;
+  /// A round loop_while runs from the host leaves work for later as a capture does (DeferralScope):
+  /// the assigns after a push under any are done by the push's kernel; false: each call launches
+  /// its own.
+  bool defer_in_host_rounds = true;
   /// A device loop whose round is one held-back kernel that ends the round itself (a road
   /// network's pushed BFS level) runs every round in one cooperative launch of that kernel, a
   /// grid-wide barrier between rounds; false runs one launch a round, a WHILE node's iteration each.
