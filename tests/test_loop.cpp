@@ -440,41 +440,40 @@ TEST(LoopGpu, AssignsThatEndARoundWaitForItsLastKernelInOrder) {
 /// (parent), the round counter that the round's last kernel counts (level), and constants (flag,
 /// mark: a value in the kernel's argument). A fifth into flag cannot run inside it: the push is launched first and that one
 /// waits apart, after it. An apply then reads what the push's assigns wrote.
-TEST(LoopGpu, APushDoesTheAssignsItsListMasks) {
-  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  const CaptureAfter first(1);
-  const auto spec = hpg::gen::parse_spec("grid:24x40");
-  const auto run = [&](Backend b) {
-    const hpg::Matrix<float> a = hpg::generate<float>(spec, b);
-    const Index n = a.nrows(), source = 100;
-    hpg::Vector<std::int64_t> f(n, b), parent(n, b), echo(n, b);
-    hpg::Vector<std::int32_t> level(n, b);
-    hpg::Vector<bool> flag(n, b);
-    hpg::Vector<std::int16_t> mark(n, b);
-    f.set_element(static_cast<std::int64_t>(source), source);
-    parent.set_element(static_cast<std::int64_t>(source), source);
-    level.set_element(0, source);
-    hpg::Scalar<std::int32_t> depth(1, b);
-    const Index rounds = hpg::loop_while(hpg::nonempty(f), [&] {
-      hpg::vxm(f, parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, f, a,
-               hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::push);
-      hpg::assign(parent, f, hpg::no_accum, f, hpg::all, hpg::desc::structure);
-      hpg::assign(level, f, hpg::no_accum, depth, hpg::all, hpg::desc::structure);
-      hpg::assign(flag, f, hpg::no_accum, true, hpg::all, hpg::desc::structure);
-      hpg::assign(mark, f, hpg::no_accum, std::int16_t(-7), hpg::all, hpg::desc::structure);
-      hpg::assign(flag, f, hpg::no_accum, false, hpg::all, hpg::desc::structure);
-      hpg::apply(echo, hpg::no_mask, hpg::no_accum, hpg::identity<std::int64_t>{}, parent);
-    }, n, depth);
-    return std::make_tuple(rounds, std::move(parent), std::move(level), std::move(flag), std::move(echo), std::move(mark));
-  };
-  auto [hr, hp, hl, hf, he, hm] = run(Backend::host);
+/// A pushed BFS level and more assigns masked by its list (loop_while from vertex 100 of a 24 x 40
+/// grid): parent, the level (the round counter), a flag written true then false, a 2-byte mark,
+/// then an apply that reads parent. Returns the rounds, parent, level, flag, the apply's copy and
+/// the mark.
+auto push_and_masked_assigns(Backend b) {
+  const hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:24x40"), b);
+  const Index n = a.nrows(), source = 100;
+  hpg::Vector<std::int64_t> f(n, b), parent(n, b), echo(n, b);
+  hpg::Vector<std::int32_t> level(n, b);
+  hpg::Vector<bool> flag(n, b);
+  hpg::Vector<std::int16_t> mark(n, b);
+  f.set_element(static_cast<std::int64_t>(source), source);
+  parent.set_element(static_cast<std::int64_t>(source), source);
+  level.set_element(0, source);
+  hpg::Scalar<std::int32_t> depth(1, b);
+  const Index rounds = hpg::loop_while(hpg::nonempty(f), [&] {
+    hpg::vxm(f, parent, hpg::no_accum, hpg::any_secondi<std::int64_t>, f, a,
+             hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | hpg::desc::push);
+    hpg::assign(parent, f, hpg::no_accum, f, hpg::all, hpg::desc::structure);
+    hpg::assign(level, f, hpg::no_accum, depth, hpg::all, hpg::desc::structure);
+    hpg::assign(flag, f, hpg::no_accum, true, hpg::all, hpg::desc::structure);
+    hpg::assign(mark, f, hpg::no_accum, std::int16_t(-7), hpg::all, hpg::desc::structure);
+    hpg::assign(flag, f, hpg::no_accum, false, hpg::all, hpg::desc::structure);
+    hpg::apply(echo, hpg::no_mask, hpg::no_accum, hpg::identity<std::int64_t>{}, parent);
+  }, n, depth);
+  return std::make_tuple(rounds, std::move(parent), std::move(level), std::move(flag), std::move(echo), std::move(mark));
+}
+
+/// What push_and_masked_assigns left on the GPU is what it means: the host's rounds, levels, flags
+/// and marks, and parents one level up along an edge (any: whichever claim won).
+void expect_push_and_masked_assigns(Backend b) {
+  auto [hr, hp, hl, hf, he, hm] = push_and_masked_assigns(Backend::host);
   hpg::test::expect_same(hp, he, "echo = parent on the host");
-  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts,
-                      producer_ends_before = hpg::detail::device_loop_producer_ends;
-  auto [gr, gp, gl, gf, ge, gm] = run(Backend::cuda);
-  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
-  EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 4u);
-  EXPECT_EQ(hpg::detail::device_loop_producer_ends - producer_ends_before, 0u);  // the apply runs after the push
+  auto [gr, gp, gl, gf, ge, gm] = push_and_masked_assigns(b);
   EXPECT_EQ(hr, 42u);  // vertex 100 is (2, 20) of 24 rows of 40: the corner (23, 0) is 41 hops, then an empty round
   EXPECT_EQ(gr, hr);
   hpg::test::expect_same(hl, gl, "level<f> = the round counter");
@@ -485,7 +484,6 @@ TEST(LoopGpu, APushDoesTheAssignsItsListMasks) {
   std::vector<std::int16_t> mv;
   gm.extract_tuples(mi, mv);
   for (std::int16_t x : mv) EXPECT_EQ(x, -7);
-  // Parents are whichever claim won (any): one level up along an edge, and what the apply read.
   hpg::test::expect_same(gp, ge, "echo = parent, after the push's assigns");
   EXPECT_EQ(gp.nvals(), hp.nvals());
   EXPECT_EQ(gp.nvals(), 24u * 40u);
@@ -507,6 +505,35 @@ TEST(LoopGpu, APushDoesTheAssignsItsListMasks) {
   std::vector<bool> fv;
   gf.extract_tuples(fi, fv);
   for (bool x : fv) EXPECT_FALSE(x);
+}
+
+TEST(LoopGpu, APushDoesTheAssignsItsListMasks) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts,
+                      producer_ends_before = hpg::detail::device_loop_producer_ends;
+  expect_push_and_masked_assigns(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 4u);
+  EXPECT_EQ(hpg::detail::device_loop_producer_ends - producer_ends_before, 0u);  // the apply runs after the push
+}
+
+/// The same rounds, every one from the host (DeferralScope): the push holds its kernel and does the
+/// assigns after it there too, with the same results; and with nothing held back.
+TEST(LoopGpu, RoundsFromTheHostHoldTheirWorkBackAsAGraphDoes) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::switches().device_loops = false;
+  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::host_round_fused_upserts;
+  expect_push_and_masked_assigns(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 0u);
+  // Parent, level, flag and mark each round the flag's second assign does not end (it writes what
+  // the first one wrote): at least 3 a round once parent and level are bitmaps (after the first).
+  EXPECT_GE(hpg::detail::host_round_fused_upserts - fused_before, 3u * 40u);
+  hpg::detail::switches().defer_in_host_rounds = false;
+  const std::uint64_t plain_before = hpg::detail::host_round_fused_upserts;
+  expect_push_and_masked_assigns(Backend::cuda);
+  EXPECT_EQ(hpg::detail::host_round_fused_upserts - plain_before, 0u);
 }
 
 /// A vector carried sorted that a round leaves jumbled (a push under any lists its outputs in no

@@ -223,13 +223,15 @@ class HostStaging {
   /// Makes the block (once, with the library stream).
   static void make() noexcept {
     void* p = nullptr;
-    if (cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable | cudaHostAllocMapped) != cudaSuccess) {  // page-locked for every device
+    // Page-locked for every device, and mapped: a kernel may write a slot (else slots for copies only).
+    const bool mapped = cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable | cudaHostAllocMapped) == cudaSuccess;
+    if (!mapped && (cudaGetLastError(), cudaHostAlloc(&p, slot_bytes * slots, cudaHostAllocPortable) != cudaSuccess)) {
       cudaGetLastError();
       return;
     }
     block() = static_cast<unsigned char*>(p);
     void* on_device = nullptr;  // with unified addressing, the host's address
-    device_writes() = cudaHostGetDevicePointer(&on_device, p, 0) == cudaSuccess && on_device == p;
+    device_writes() = mapped && cudaHostGetDevicePointer(&on_device, p, 0) == cudaSuccess && on_device == p;
     cudaGetLastError();
     std::lock_guard<std::mutex> lock(free_mutex());
     for (int k = slots - 1; k >= 0; --k) free_slots().push_back(k);
@@ -298,12 +300,23 @@ thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this threa
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
 thread_local DeferredWork* t_deferral = nullptr;  // set by DeferralScope (none while a capture lasts)
+// Memory freed while a host round holds work: the held kernel may read it (a push's input, which
+// the push's own result replaces), so it is freed once that kernel is launched. A capture keeps
+// such memory until its graph has run (LoopCapture::freed).
+thread_local std::vector<void*> t_held_frees;
 DeferredWork* held_work() noexcept { return t_capture ? static_cast<DeferredWork*>(t_capture) : t_deferral; }
+void release_held_frees() noexcept;
 // Whatever goes on the stream goes after the kernel and the upserts held back (loop_capture.hpp:
-// DeferredWork), so they are launched first.
+// DeferredWork), so they are launched first; then the memory freed meanwhile is freed.
 cudaStream_t stream() {
   if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
+  if (!t_held_frees.empty() && !(t_deferral && t_deferral->pending())) release_held_frees();
   return t_stream ? t_stream : library_stream();
+}
+/// Launches what this thread's host round holds, on the stream it was held for (before a scope
+/// changes the stream), and frees what waited for it.
+void launch_held() noexcept {
+  if (t_deferral && (t_deferral->pending() || !t_held_frees.empty())) stream();
 }
 /// A host round's work that CUDA refused to launch: Error(cuda_error), once.
 void report_spoiled(DeferredWork& w) {
@@ -311,6 +324,13 @@ void report_spoiled(DeferredWork& w) {
   std::string why = std::move(w.spoiled);
   w.spoiled.clear();
   throw_error(Info::cuda_error, "loop_while: " + why);
+}
+/// The stream, for a call that may throw: a held launch CUDA refused is reported here, before
+/// this call's work reads what it did not write.
+cudaStream_t checked_stream() {
+  const cudaStream_t s = stream();
+  if (t_deferral) report_spoiled(*t_deferral);
+  return s;
 }
 }  // namespace
 
@@ -320,8 +340,14 @@ bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) 
 }  // namespace cuda
 
 void* current_stream() { return stream(); }
-StreamScope::StreamScope(void* s) : previous_(t_stream) { t_stream = static_cast<cudaStream_t>(s); }
-StreamScope::~StreamScope() { t_stream = static_cast<cudaStream_t>(previous_); }
+StreamScope::StreamScope(void* s) : previous_(t_stream) {
+  launch_held();
+  t_stream = static_cast<cudaStream_t>(s);
+}
+StreamScope::~StreamScope() {
+  launch_held();
+  t_stream = static_cast<cudaStream_t>(previous_);
+}
 
 LoopCapture* loop_capture() noexcept { return t_capture; }
 DeferredWork* deferred_work() noexcept { return held_work(); }
@@ -330,7 +356,7 @@ void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
 LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture), deferral_(t_deferral) {
-  if (deferral_ && deferral_->pending() && deferral_->launch_deferred) deferral_->launch_deferred(*deferral_);  // before the capture, not in it
+  if (!t_capture) launch_held();  // before the capture, not in it
   t_deferral = nullptr;
   if (c) c->first_tag = next_array_tag();
   t_capture = c;
@@ -349,7 +375,7 @@ DeferralScope::DeferralScope(bool on) {
 }
 int DeferralScope::finish() {
   if (!work_) return 0;
-  if (work_->pending()) work_->launch_deferred(*work_);
+  launch_held();
   const int fused = work_->fused;
   work_->fused = 0;
   report_spoiled(*work_);
@@ -357,17 +383,19 @@ int DeferralScope::finish() {
 }
 DeferralScope::~DeferralScope() {
   if (!work_) return;
-  if (work_->pending()) work_->launch_deferred(*work_);
+  launch_held();
   work_->fused = 0;
   work_->spoiled.clear();  // the error the body throws is the one to report
   t_deferral = nullptr;
 }
 UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
+  if (!capture_) launch_held();  // a capture's held work stays in the capture
   if (capture_) ++t_set_aside;
   t_capture = nullptr;
   t_stream = nullptr;
 }
 UncapturedScope::~UncapturedScope() {
+  if (!capture_) launch_held();
   if (capture_) --t_set_aside;
   t_capture = capture_;
   t_stream = static_cast<cudaStream_t>(stream_);
@@ -388,7 +416,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
     return c->arena + at;
   }
   configure_pool();
-  const cudaStream_t s = stream();
+  const cudaStream_t s = checked_stream();
   const int cls = SmallBlockCache::class_of(bytes);
   int dev = 0;
   const bool cached = cls >= 0 && serves_small_blocks(s) && cudaGetDevice(&dev) == cudaSuccess;
@@ -420,15 +448,35 @@ void* device_allocate(std::size_t bytes, const char* what) {
   return p;
 }
 
+namespace {
+void free_now(void* p) noexcept {
+  const cudaStream_t s = stream();
+  if (small_blocks().keep(p, [s] { return serves_small_blocks(s); })) return;
+  cudaFreeAsync(p, s);
+}
+void release_held_frees() noexcept {
+  std::vector<void*> frees;
+  frees.swap(t_held_frees);  // freeing asks for the stream, which must find none left
+  for (void* p : frees) free_now(p);
+  frees.clear();
+  if (t_held_frees.empty()) t_held_frees.swap(frees);  // its room, for the next round
+}
+}  // namespace
+
 void device_free(void* p) noexcept {
   if (!p) return;
   if (LoopCapture* c = t_capture) {
     if (!c->in_arena(p)) c->freed.push_back(p);  // the graph may still read it: freed after the loop
     return;
   }
-  const cudaStream_t s = stream();
-  if (small_blocks().keep(p, [s] { return serves_small_blocks(s); })) return;
-  cudaFreeAsync(p, s);
+  if (t_deferral && t_deferral->pending()) {
+    try {
+      t_held_frees.push_back(p);
+      return;
+    } catch (...) {  // out of host memory: what is held is launched now, and p freed after it
+    }
+  }
+  free_now(p);
 }
 
 // Copies and fills are ordered on the library's stream like its kernels. A copy to the host waits
@@ -436,7 +484,7 @@ void device_free(void* p) noexcept {
 // memory is staged by the driver before the call returns, so the caller may reuse its buffer.
 void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
   refuse_in_capture("a copy from the host");
-  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream()); e != cudaSuccess)
+  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, checked_stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(host to device)");
 }
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
@@ -445,27 +493,34 @@ void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   void* const staged = bytes <= HostStaging::slot_bytes ? HostStaging::mine() : nullptr;
   // The count of the list a host round's held push makes (a BFS level's frontier, read for the
   // loop's condition): the push's last block writes it into the slot, so the read is the wait
-  // alone, not a copy after the kernel.
+  // alone, not a copy after the kernel. A slot the kernel left as it was (no count is ~0) is
+  // copied as any other read.
   if (DeferredWork* w = t_deferral; w && staged && bytes == sizeof(unsigned long long) && w->producer && w->producer->word == src &&
-                                    w->producer->ends_round_up_to > 0 && w->launch_reporting_count && HostStaging::device_writes_slots()) {
-    if (!w->launch_reporting_count(*w, static_cast<unsigned long long*>(staged))) report_spoiled(*w);
-    if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, "waiting for a count the device writes to the host");
-    std::memcpy(dst, staged, bytes);
-    return;
+                                    w->launch_reporting_count && HostStaging::device_writes_slots()) {
+    auto* const slot = static_cast<unsigned long long*>(staged);
+    *slot = ~0ull;
+    const bool launched = w->launch_reporting_count(*w, slot);
+    release_held_frees();
+    const cudaError_t e = cudaStreamSynchronize(stream());  // also after a refused launch: the others write the slot
+    if (!launched) report_spoiled(*w);
+    if (e != cudaSuccess) fail(e, "waiting for a count the device writes to the host");
+    if (*static_cast<volatile unsigned long long*>(slot) != ~0ull) {
+      std::memcpy(dst, staged, bytes);
+      return;
+    }
   }
-  const cudaStream_t s = stream();
-  if (t_deferral) report_spoiled(*t_deferral);
+  const cudaStream_t s = checked_stream();
   if (cudaError_t e = cudaMemcpyAsync(staged ? staged : dst, src, bytes, cudaMemcpyDeviceToHost, s); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(device to host)");
   if (cudaError_t e = cudaStreamSynchronize(s); e != cudaSuccess) fail(e, "waiting for a copy to the host");
   if (staged) std::memcpy(dst, staged, bytes);
 }
 void copy_device_to_device(void* dst, const void* src, std::size_t bytes) {
-  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream()); e != cudaSuccess)
+  if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, checked_stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(device to device)");
 }
 void device_memset(void* dst, int value, std::size_t bytes) {
-  if (cudaError_t e = cudaMemsetAsync(dst, value, bytes, stream()); e != cudaSuccess) fail(e, "cudaMemsetAsync");
+  if (cudaError_t e = cudaMemsetAsync(dst, value, bytes, checked_stream()); e != cudaSuccess) fail(e, "cudaMemsetAsync");
 }
 void device_synchronize(const char* what) {
   refuse_in_capture("a wait for the device");
