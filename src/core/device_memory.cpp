@@ -307,16 +307,23 @@ thread_local std::vector<void*> t_held_frees;
 DeferredWork* held_work() noexcept { return t_capture ? static_cast<DeferredWork*>(t_capture) : t_deferral; }
 void release_held_frees() noexcept;
 // Whatever goes on the stream goes after the kernel and the upserts held back (loop_capture.hpp:
-// DeferredWork), so they are launched first; then the memory freed meanwhile is freed.
+// DeferredWork), so they are launched first; then the memory freed meanwhile is freed. Only then:
+// a launch asks for the stream too (its configuration is evaluated before the kernel is queued),
+// and a block freed before the held kernel is queued could go to another thread's allocation and
+// be written by its kernel first (seen: ThreadSafety's BFS levels taken from another thread's).
 cudaStream_t stream() {
-  if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
-  if (!t_held_frees.empty() && !(t_deferral && t_deferral->pending())) release_held_frees();
+  if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) {
+    w->launch_deferred(*w);
+    if (w == t_deferral) release_held_frees();
+  }
   return t_stream ? t_stream : library_stream();
 }
 /// Launches what this thread's host round holds, on the stream it was held for (before a scope
 /// changes the stream), and frees what waited for it.
 void launch_held() noexcept {
-  if (t_deferral && (t_deferral->pending() || !t_held_frees.empty())) stream();
+  if (!t_deferral) return;
+  if (t_deferral->pending() && t_deferral->launch_deferred) t_deferral->launch_deferred(*t_deferral);
+  release_held_frees();
 }
 /// A host round's work that CUDA refused to launch: Error(cuda_error), once.
 void report_spoiled(DeferredWork& w) {
@@ -455,6 +462,7 @@ void free_now(void* p) noexcept {
   cudaFreeAsync(p, s);
 }
 void release_held_frees() noexcept {
+  if (t_held_frees.empty()) return;
   std::vector<void*> frees;
   frees.swap(t_held_frees);  // freeing asks for the stream, which must find none left
   for (void* p : frees) free_now(p);
