@@ -341,6 +341,8 @@ cudaStream_t checked_stream() {
 }
 }  // namespace
 
+void count_host_wait() noexcept;  // device_calls.cpp
+
 namespace cuda {
 void launch_deferred_upserts(DeferredWork& w) noexcept;  // device_loop.cu
 bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) noexcept;
@@ -500,20 +502,35 @@ void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   library_stream();  // and with it the staging block
   void* const staged = bytes <= HostStaging::slot_bytes ? HostStaging::mine() : nullptr;
   // The count of the list a host round's held push makes (a BFS level's frontier, read for the
-  // loop's condition): the push's last block writes it into the slot, so the read is the wait
-  // alone, not a copy after the kernel. A slot the kernel left as it was (no count is ~0) is
-  // copied as any other read.
+  // loop's condition): the push's last block writes it into the slot, so the read is a wait for
+  // that value alone, not a copy after the kernel nor a wait for the kernel's end (whatever
+  // follows is ordered after the kernel on the stream anyway; a fault after the write is reported
+  // by the next wait, as any kernel's is). The host reads the slot until the value is there,
+  // asking the stream between reads: an error ends the wait, and a stream that finished without
+  // writing the slot (no count is ~0) sends the read to the copy below.
   if (DeferredWork* w = t_deferral; w && staged && bytes == sizeof(unsigned long long) && w->producer && w->producer->word == src &&
                                     w->launch_reporting_count && HostStaging::device_writes_slots()) {
     auto* const slot = static_cast<unsigned long long*>(staged);
     *slot = ~0ull;
     const bool launched = w->launch_reporting_count(*w, slot);
     release_held_frees();
-    const cudaError_t e = cudaStreamSynchronize(stream());  // also after a refused launch: the others write the slot
-    if (!launched) report_spoiled(*w);
-    if (e != cudaSuccess) fail(e, "waiting for a count the device writes to the host");
-    if (*static_cast<volatile unsigned long long*>(slot) != ~0ull) {
-      std::memcpy(dst, staged, bytes);
+    const cudaStream_t s = stream();
+    if (!launched) {
+      cudaStreamSynchronize(s);  // the launches that went out may still write the slot
+      report_spoiled(*w);
+    }
+    count_host_wait();
+    const volatile unsigned long long* const seen = slot;
+    for (;;) {
+      if (*seen != ~0ull) break;
+      const cudaError_t q = cudaStreamQuery(s);
+      if (q == cudaErrorNotReady) continue;
+      if (q != cudaSuccess) fail(q, "waiting for a count the device writes to the host");
+      break;  // the stream is done: the slot holds the count, or the kernel did not write it
+    }
+    if (*seen != ~0ull) {
+      const unsigned long long count = *seen;
+      std::memcpy(dst, &count, bytes);
       return;
     }
   }
