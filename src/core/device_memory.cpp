@@ -231,14 +231,14 @@ class HostStaging {
     }
     block() = static_cast<unsigned char*>(p);
     void* on_device = nullptr;  // with unified addressing, the host's address
-    device_writes() = mapped && cudaHostGetDevicePointer(&on_device, p, 0) == cudaSuccess && on_device == p;
+    device_writes_slots = mapped && cudaHostGetDevicePointer(&on_device, p, 0) == cudaSuccess && on_device == p;
     cudaGetLastError();
     std::lock_guard<std::mutex> lock(free_mutex());
     for (int k = slots - 1; k >= 0; --k) free_slots().push_back(k);
   }
   /// Whether a kernel may write a slot at its host address (a host round's held push writes its
-  /// count there: DeferredWork::launch_reporting_count).
-  static bool device_writes_slots() noexcept { return device_writes(); }
+  /// count there: DeferredWork::launch_reporting_count). Set by make(), before any slot is had.
+  static inline bool device_writes_slots = false;
   /// This thread's slot, or null (the block is made with the library stream: call that first).
   static void* mine() {
     thread_local Lease lease;
@@ -261,10 +261,6 @@ class HostStaging {
       free_slots().push_back(slot);  // reserved for every slot: cannot throw
     }
   };
-  static bool& device_writes() noexcept {
-    static bool w = false;
-    return w;
-  }
   // Never destroyed: a thread may give its slot back while the process exits.
   static unsigned char*& block() noexcept {
     static unsigned char* b = nullptr;
@@ -307,23 +303,15 @@ thread_local std::vector<void*> t_held_frees;
 DeferredWork* held_work() noexcept { return t_capture ? static_cast<DeferredWork*>(t_capture) : t_deferral; }
 void release_held_frees() noexcept;
 // Whatever goes on the stream goes after the kernel and the upserts held back (loop_capture.hpp:
-// DeferredWork), so they are launched first; then the memory freed meanwhile is freed. Only then:
-// a launch asks for the stream too (its configuration is evaluated before the kernel is queued),
-// and a block freed before the held kernel is queued could go to another thread's allocation and
-// be written by its kernel first (seen: ThreadSafety's BFS levels taken from another thread's).
+// DeferredWork), so they are launched first.
 cudaStream_t stream() {
-  if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) {
-    w->launch_deferred(*w);
-    if (w == t_deferral) release_held_frees();
-  }
+  if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
   return t_stream ? t_stream : library_stream();
 }
 /// Launches what this thread's host round holds, on the stream it was held for (before a scope
-/// changes the stream), and frees what waited for it.
+/// changes the stream).
 void launch_held() noexcept {
-  if (!t_deferral) return;
-  if (t_deferral->pending() && t_deferral->launch_deferred) t_deferral->launch_deferred(*t_deferral);
-  release_held_frees();
+  if (t_deferral && t_deferral->pending()) t_deferral->launch_deferred(*t_deferral);
 }
 /// A host round's work that CUDA refused to launch: Error(cuda_error), once.
 void report_spoiled(DeferredWork& w) {
@@ -347,6 +335,23 @@ namespace cuda {
 void launch_deferred_upserts(DeferredWork& w) noexcept;  // device_loop.cu
 bool launch_deferred_reporting_count(DeferredWork& w, unsigned long long* host) noexcept;
 }  // namespace cuda
+
+namespace {
+// A host round's launches (DeferredWork::launch_deferred, launch_reporting_count): what it holds,
+// then the memory freed while it was held. Only after the launches: a launch asks for the stream
+// too (its configuration is evaluated before the kernel is queued), and a block given back before
+// the held kernel is queued could go to another thread's allocation and be written by its kernel
+// first (seen: ThreadSafety's BFS levels taken from another thread's).
+void launch_round_work(DeferredWork& w) noexcept {
+  cuda::launch_deferred_upserts(w);
+  release_held_frees();
+}
+bool launch_round_work_reporting_count(DeferredWork& w, unsigned long long* host) noexcept {
+  const bool launched = cuda::launch_deferred_reporting_count(w, host);
+  release_held_frees();
+  return launched;
+}
+}  // namespace
 
 void* current_stream() { return stream(); }
 StreamScope::StreamScope(void* s) : previous_(t_stream) {
@@ -377,8 +382,8 @@ LoopCaptureScope::~LoopCaptureScope() {
 DeferralScope::DeferralScope(bool on) {
   if (!on || t_capture || t_deferral || !switches().defer_in_host_rounds) return;
   thread_local DeferredWork round_work;  // one a thread: scopes do not nest (an inner one is inert)
-  round_work.launch_deferred = &cuda::launch_deferred_upserts;
-  round_work.launch_reporting_count = &cuda::launch_deferred_reporting_count;
+  round_work.launch_deferred = &launch_round_work;
+  round_work.launch_reporting_count = &launch_round_work_reporting_count;
   work_ = &round_work;
   t_deferral = work_;
 }
@@ -497,39 +502,42 @@ void copy_host_to_device(void* dst, const void* src, std::size_t bytes) {
   if (cudaError_t e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, checked_stream()); e != cudaSuccess)
     fail(e, "cudaMemcpyAsync(host to device)");
 }
+namespace {
+/// The count of the list a host round's held push makes (a BFS level's frontier, read for the
+/// loop's condition), `word`: the push's last block writes it into this thread's slot, so the read
+/// is a wait for that value alone, not a copy after the kernel nor a wait for the kernel's end
+/// (whatever follows is ordered after the kernel on the stream anyway; a fault after the write is
+/// reported by the next wait, as any kernel's is). The host reads the slot until the value is
+/// there, asking the stream between reads: an error ends the wait. False, with the push launched,
+/// when the stream finished without writing the slot (no count is ~0): the caller copies it.
+bool read_reported_count(DeferredWork& w, unsigned long long* slot, unsigned long long& count) {
+  *slot = ~0ull;
+  const bool launched = w.launch_reporting_count(w, slot);
+  const cudaStream_t s = stream();
+  if (!launched) {
+    cudaStreamSynchronize(s);  // the launches that went out may still write the slot
+    report_spoiled(w);
+  }
+  count_host_wait();
+  const volatile unsigned long long* const seen = slot;
+  while (*seen == ~0ull) {
+    const cudaError_t q = cudaStreamQuery(s);
+    if (q == cudaSuccess) break;  // done: the slot holds the count, or the kernel did not write it
+    if (q != cudaErrorNotReady) fail(q, "waiting for a count the device writes to the host");
+  }
+  count = *seen;
+  return count != ~0ull;
+}
+}  // namespace
+
 void copy_device_to_host(void* dst, const void* src, std::size_t bytes) {
   refuse_in_capture("a copy to the host");
   library_stream();  // and with it the staging block
   void* const staged = bytes <= HostStaging::slot_bytes ? HostStaging::mine() : nullptr;
-  // The count of the list a host round's held push makes (a BFS level's frontier, read for the
-  // loop's condition): the push's last block writes it into the slot, so the read is a wait for
-  // that value alone, not a copy after the kernel nor a wait for the kernel's end (whatever
-  // follows is ordered after the kernel on the stream anyway; a fault after the write is reported
-  // by the next wait, as any kernel's is). The host reads the slot until the value is there,
-  // asking the stream between reads: an error ends the wait, and a stream that finished without
-  // writing the slot (no count is ~0) sends the read to the copy below.
   if (DeferredWork* w = t_deferral; w && staged && bytes == sizeof(unsigned long long) && w->producer && w->producer->word == src &&
-                                    w->launch_reporting_count && HostStaging::device_writes_slots()) {
-    auto* const slot = static_cast<unsigned long long*>(staged);
-    *slot = ~0ull;
-    const bool launched = w->launch_reporting_count(*w, slot);
-    release_held_frees();
-    const cudaStream_t s = stream();
-    if (!launched) {
-      cudaStreamSynchronize(s);  // the launches that went out may still write the slot
-      report_spoiled(*w);
-    }
-    count_host_wait();
-    const volatile unsigned long long* const seen = slot;
-    for (;;) {
-      if (*seen != ~0ull) break;
-      const cudaError_t q = cudaStreamQuery(s);
-      if (q == cudaErrorNotReady) continue;
-      if (q != cudaSuccess) fail(q, "waiting for a count the device writes to the host");
-      break;  // the stream is done: the slot holds the count, or the kernel did not write it
-    }
-    if (*seen != ~0ull) {
-      const unsigned long long count = *seen;
+                                    w->launch_reporting_count && HostStaging::device_writes_slots) {
+    unsigned long long count = 0;
+    if (read_reported_count(*w, static_cast<unsigned long long*>(staged), count)) {
       std::memcpy(dst, &count, bytes);
       return;
     }
