@@ -2,6 +2,7 @@
 #include "hpgraph/detail/device_memory.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -164,12 +165,12 @@ SmallBlockCache& small_blocks() {
 
 cudaStream_t library_stream();
 
-/// Whether blocks freed on s may serve s's later allocations: s is the library's own stream and
-/// is not being captured (a user's capture of it would leave the block's free to the graph).
-bool serves_small_blocks(cudaStream_t s) noexcept {
-  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  return s == library_stream() && cudaStreamIsCapturing(s, &capturing) == cudaSuccess && capturing == cudaStreamCaptureStatusNone;
-}
+/// Whether blocks freed on s may serve s's later allocations: s is the library's own stream, which
+/// is never captured (a capture would leave the block's free to the graph): a device loop captures
+/// a stream of its own (StreamScope), and the library's is handed to nobody. So the driver is not
+/// asked: that question, once per allocation and free, was 7 calls of a pushed BFS level's host
+/// time (bench/results/host-loop-h200-2026-11-29/before/host_calls_api.txt).
+bool serves_small_blocks(cudaStream_t s) noexcept { return s == library_stream(); }
 
 /// Gives the freed blocks the pool keeps back to the device (after the work that may still use
 /// them), so that an allocation or a free-memory count sees them. `context` says why, for the
@@ -519,8 +520,15 @@ bool read_reported_count(DeferredWork& w, unsigned long long* slot, unsigned lon
     report_spoiled(w);
   }
   count_host_wait();
+  // The slot is read in a tight loop, and the stream asked only every few microseconds (for an
+  // error, or a kernel that ended without writing): a query costs the host about a microsecond,
+  // and asking between every two reads saw the count up to a query late.
   const volatile unsigned long long* const seen = slot;
+  auto ask_at = std::chrono::steady_clock::now() + std::chrono::microseconds(4);
   while (*seen == ~0ull) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < ask_at) continue;
+    ask_at = now + std::chrono::microseconds(2);
     const cudaError_t q = cudaStreamQuery(s);
     if (q == cudaSuccess) break;  // done: the slot holds the count, or the kernel did not write it
     if (q != cudaErrorNotReady) fail(q, "waiting for a count the device writes to the host");
