@@ -3,10 +3,14 @@
 // machines have no Nsight Systems, so this reads CUPTI's activity records: every kernel, memset
 // and memcpy with its start and end on the GPU, graph-launched ones too.
 //
-//   kernel_trace [--tol T] [SPEC] [RUN ...]
-//     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048
-//     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | sssp | sssp-rows | pagerank | pagerank-host
-//           (default: all): BFS pushing every level, SSSP with weights 1..255, PageRank's gap variant
+//   kernel_trace [--tol T] [--source S] [--timeline] [SPEC] [RUN ...]
+//     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048,
+//           or a graph file that hpgraph reads as text (an edge list such as GAPBS's converter
+//           writes: kron-21 with `converter -g21 -e k.el`), its pattern taken
+//     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-rows
+//           | pagerank | pagerank-host
+//           (default: all but bfs-auto*): BFS pushing every level (bfs-auto: switching direction, as
+//           the CLI's bfs does), SSSP with weights 1..255, PageRank's gap variant
 //           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
 //           loop from the host; bfs-host-plain also with switches().defer_in_host_rounds off, so
 //           each call of a round launches its own kernels;
@@ -16,10 +20,14 @@
 //           row whatever the round's count. (SSSP's rounds are not counted: its per-round figures
 //           read 0.)
 //
+// BFS and SSSP start from --source (default 0).
+//
 // Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
-// time), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
+// time; with --timeline three more untraced runs say theirs), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
 // round; the busy time against the wall time; and the idle time between records (what a graph or
-// the host spends between nodes). Tracing adds host time to every call, so the traced wall time is
+// the host spends between nodes). --timeline also lists every record of a traced run of at most
+// 3000 records in order: its start after the first record's, its length and the gap before it
+// (where a host round or a capture spends its time). Tracing adds host time to every call, so the traced wall time is
 // an upper bound; the untraced one is the run's.
 #include <cupti.h>
 
@@ -27,6 +35,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <string>
@@ -36,6 +45,7 @@
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
+#include "hpgraph/io_files.hpp"
 
 namespace {
 
@@ -46,6 +56,7 @@ struct Record {
   unsigned long long start, end;  // ns, GPU clock
 };
 std::vector<Record> records;
+bool timeline = false;
 
 void check(CUptiResult r, const char* what) {
   if (r == CUPTI_SUCCESS) return;
@@ -119,6 +130,15 @@ void report(const std::string& what, double wall_ms, long rounds) {
     end = std::max(end, r.end);
   }
   std::printf("  idle between records %.2f ms\n", idle_us / 1e3);
+  if (timeline && records.size() <= 3000) {
+    std::printf("  timeline (us): start, length, gap before, record\n");
+    unsigned long long seen_end = records.empty() ? 0 : records[0].start;
+    for (const Record& r : records) {
+      const double gap = r.start > seen_end ? (r.start - seen_end) / 1e3 : 0.0;
+      std::printf("  %10.1f %8.2f %8.1f  %s\n", (r.start - first) / 1e3, (r.end - r.start) / 1e3, gap, r.name.c_str());
+      seen_end = std::max(seen_end, r.end);
+    }
+  }
   records.clear();
 }
 
@@ -139,8 +159,23 @@ void trace(const std::string& what, F&& f) {
       report(what, ms, rounds);
     } else {
       std::printf("untraced %s: %.2f ms, %ld rounds\n", what.c_str(), ms, rounds);
+      for (int again = 0; timeline && again < 3; ++again) {
+        const auto from = std::chrono::steady_clock::now();
+        f();
+        detail::device_synchronize("kernel_trace");
+        std::printf("untraced %s: %.2f ms\n", what.c_str(), std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count());
+      }
     }
   }
+}
+
+/// The pattern of a text graph file, every entry 1, on the GPU.
+Matrix<float> read_pattern(const std::string& path) {
+  io::Tuples t = io::read_tuples(path);
+  std::vector<Index> rows(t.rows.begin(), t.rows.end()), cols(t.cols.begin(), t.cols.end());
+  Matrix<float> a(t.nrows, t.ncols, Backend::cuda);
+  a.build(rows, cols, std::vector<float>(rows.size(), 1.0f), first<float>{});
+  return a;
 }
 
 /// Runs f with device loops on or off, rounds in one launch or not, and host rounds holding work
@@ -161,14 +196,27 @@ long with_device_loops(bool on, bool rounds_in_one_kernel, bool defer_in_host_ro
 
 int main(int argc, char** argv) {
   double tol = 1e-4;
+  Index source = 0;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() >= 2 && args[0] == "--tol") {
-    char* end = nullptr;
-    tol = std::strtod(args[1].c_str(), &end);
-    if (end == args[1].c_str() || *end || !(tol >= 0)) {
-      std::fprintf(stderr, "kernel_trace: error: --tol needs a number >= 0, got '%s'\n", args[1].c_str());
+  while (!args.empty() && args[0].starts_with("--")) {
+    if (args[0] == "--timeline") {
+      timeline = true;
+      args.erase(args.begin());
+      continue;
+    }
+    if (args.size() < 2 || (args[0] != "--tol" && args[0] != "--source")) {
+      std::fprintf(stderr, "kernel_trace: error: unknown option or missing value: '%s'\n", args[0].c_str());
       return 2;
     }
+    char* end = nullptr;
+    const double v = std::strtod(args[1].c_str(), &end);
+    if (end == args[1].c_str() || *end || !(v >= 0) || (args[0] == "--source" && v != std::floor(v))) {
+      std::fprintf(stderr, "kernel_trace: error: %s needs a number >= 0%s, got '%s'\n", args[0].c_str(),
+                   args[0] == "--source" ? " (a vertex)" : "", args[1].c_str());
+      return 2;
+    }
+    if (args[0] == "--tol") tol = v;
+    else source = static_cast<Index>(v);
     args.erase(args.begin(), args.begin() + 2);
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
@@ -176,27 +224,38 @@ int main(int argc, char** argv) {
   const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
   if (runs.empty()) runs = known;
   for (const std::string& r : runs)
-    if (std::find(known.begin(), known.end(), r) == known.end()) {
-      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, bfs-host-plain, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
+    if (std::find(known.begin(), known.end(), r) == known.end() && r != "bfs-auto" && r != "bfs-auto-host") {
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, bfs-host-plain, bfs-auto, bfs-auto-host, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
       return 2;
     }
+
   try {
     check(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed), "cuptiActivityRegisterCallbacks");
-    const Matrix<float> a = generate<float>(gen::parse_spec(spec), Backend::cuda);
-    gen::GraphSpec weighted = gen::parse_spec(spec);
-    weighted.weighted = true;
-    weighted.weight_lo = 1;
-    weighted.weight_hi = 255;
+    std::FILE* file = std::fopen(spec.c_str(), "rb");
+    const bool from_file = file != nullptr;
+    if (file) std::fclose(file);
+    const Matrix<float> a = from_file ? read_pattern(spec) : generate<float>(gen::parse_spec(spec), Backend::cuda);
     const bool wants_sssp = std::any_of(runs.begin(), runs.end(), [](const std::string& r) { return r.starts_with("sssp"); });
-    const Matrix<std::int64_t> w = wants_sssp ? generate<std::int64_t>(weighted, Backend::cuda) : Matrix<std::int64_t>(0, 0, Backend::cuda);
+    if (wants_sssp && from_file) {
+      std::fprintf(stderr, "kernel_trace: error: sssp runs take a generator spec (their weights are generated), not a file\n");
+      return 2;
+    }
+    Matrix<std::int64_t> w(0, 0, Backend::cuda);
+    if (wants_sssp) {
+      gen::GraphSpec weighted = gen::parse_spec(spec);
+      weighted.weighted = true;
+      weighted.weight_lo = 1;
+      weighted.weight_hi = 255;
+      w = generate<std::int64_t>(weighted, Backend::cuda);
+    }
     for (const std::string& run : runs) {
       const bool plain = run.ends_with("-plain"), host = run.ends_with("-host") || plain, launches = run.ends_with("-launches");
       if (run.starts_with("bfs"))
         trace(run, [&] {
           return with_device_loops(!host, !launches, !plain, [&] {
             BfsOptions o;
-            o.method = AxbMethod::push;
-            return long(bfs(a, 0, o).depth);
+            if (!run.starts_with("bfs-auto")) o.method = AxbMethod::push;
+            return long(bfs(a, source, o).depth);
           });
         });
       else if (run.starts_with("sssp"))
@@ -206,7 +265,7 @@ int main(int argc, char** argv) {
             ~Restore() { detail::switches() = saved; }
           } restore;
           detail::switches().push_row_slots_that_fit = run != "sssp-rows";
-          (void)sssp(w, 0);
+          (void)sssp(w, source);
           return 0L;  // sssp does not say its rounds
         });
       else
