@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the bundle made by scripts/gpu-bundle.sh on a GPU machine (only the CUDA driver needed):
 # the GPU test suite, compute-sanitizer memcheck/racecheck/synccheck on the GPU tests, and the
-# benchmarks. Logs and JSON go to $OUT (default ./gpu-out).
+# benchmarks. Logs and JSON go to $OUT (default ./gpu-out); when a run leaves more than 8 files
+# there, its logs end packed in $OUT/logs.tar.gz.
 #   usage: scripts/gpu-run.sh [tests] [bench] [sanitize] [sanitize-cli] [peers] [ab] [latency-ab] [table] [report] [profile]
 #   (default: tests bench sanitize, in that order; report runs scripts/bench.sh, the benchmark
 #   report, with the bundle's programs, into $OUT/results; HPG_REPORT_ARGS="--quick sweep ..."
@@ -408,4 +409,10 @@ for step in "${steps[@]}"; do
     *) echo "gpu-run: unknown step $step" >&2; status=2 ;;
   esac
 done
+# The device tool brings back at most 8 files of a run: past that the logs travel as one archive,
+# logs.tar.gz (the tests step alone writes one log per shard and per slow test).
+if [ "$(find "$out" -maxdepth 1 -type f | wc -l)" -gt 8 ]; then
+  (cd "$out" && find . -maxdepth 1 -type f -name '*.log' -print0 | sort -z | tar --null -czf logs.tar.gz -T - &&
+    find . -maxdepth 1 -type f -name '*.log' -delete) || status=1
+fi
 exit $status
