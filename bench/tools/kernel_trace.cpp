@@ -5,12 +5,12 @@
 //
 //   kernel_trace [--tol T] [--source S] [--timeline] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048,
-//           or a graph file that hpgraph reads as text (an edge list such as GAPBS's converter
-//           writes: kron-21 with `converter -g21 -e k.el`), its pattern taken
+//           or a graph file as hpgraph reads it (an edge list such as GAPBS's converter writes:
+//           kron-21 with `converter -g21 -e k.el`; its values are SSSP's weights, 1 for a pattern)
 //     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-rows
 //           | pagerank | pagerank-host
 //           (default: all but bfs-auto*): BFS pushing every level (bfs-auto: switching direction, as
-//           the CLI's bfs does), SSSP with weights 1..255, PageRank's gap variant
+//           the CLI's bfs does), SSSP with weights 1..255 (a generated graph's), PageRank's gap variant
 //           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
 //           loop from the host; bfs-host-plain also with switches().defer_in_host_rounds off, so
 //           each call of a round launches its own kernels;
@@ -37,6 +37,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -45,7 +46,7 @@
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
-#include "hpgraph/io_files.hpp"
+#include "hpgraph/io.hpp"
 
 namespace {
 
@@ -169,15 +170,6 @@ void trace(const std::string& what, F&& f) {
   }
 }
 
-/// The pattern of a text graph file, every entry 1, on the GPU.
-Matrix<float> read_pattern(const std::string& path) {
-  io::Tuples t = io::read_tuples(path);
-  std::vector<Index> rows(t.rows.begin(), t.rows.end()), cols(t.cols.begin(), t.cols.end());
-  Matrix<float> a(t.nrows, t.ncols, Backend::cuda);
-  a.build(rows, cols, std::vector<float>(rows.size(), 1.0f), first<float>{});
-  return a;
-}
-
 /// Runs f with device loops on or off, rounds in one launch or not, and host rounds holding work
 /// back or not, restoring the settings.
 template <class F>
@@ -221,33 +213,34 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  const std::vector<std::string> known = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
-  if (runs.empty()) runs = known;
+  const std::vector<std::string> by_default = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
+  std::vector<std::string> known = by_default;
+  known.insert(known.end(), {"bfs-auto", "bfs-auto-host"});
+  if (runs.empty()) runs = by_default;
   for (const std::string& r : runs)
-    if (std::find(known.begin(), known.end(), r) == known.end() && r != "bfs-auto" && r != "bfs-auto-host") {
-      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (bfs, bfs-launches, bfs-host, bfs-host-plain, bfs-auto, bfs-auto-host, sssp, sssp-rows, pagerank, pagerank-host)\n", r.c_str());
+    if (std::find(known.begin(), known.end(), r) == known.end()) {
+      std::string all;
+      for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+      std::fprintf(stderr, "kernel_trace: error: unknown run '%s' (%s)\n", r.c_str(), all.c_str());
       return 2;
     }
-
   try {
     check(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed), "cuptiActivityRegisterCallbacks");
-    std::FILE* file = std::fopen(spec.c_str(), "rb");
-    const bool from_file = file != nullptr;
-    if (file) std::fclose(file);
-    const Matrix<float> a = from_file ? read_pattern(spec) : generate<float>(gen::parse_spec(spec), Backend::cuda);
+    std::error_code no_file;
+    const bool from_file = std::filesystem::is_regular_file(spec, no_file);
+    // A file as hpgraph reads it (its values, or 1 for a pattern, as SSSP's weights); a spec as
+    // generated, with weights 1..255 for SSSP.
+    const auto graph = [&]<class T>(T, std::int64_t lo, std::int64_t hi) {
+      if (from_file) return io::read_matrix<T>(spec, {}, hpg::min<T>{}, nullptr, false, Backend::cuda);
+      gen::GraphSpec g = gen::parse_spec(spec);
+      g.weighted = lo != hi;
+      g.weight_lo = lo;
+      g.weight_hi = hi;
+      return generate<T>(g, Backend::cuda);
+    };
+    const Matrix<float> a = graph(0.0f, 1, 1);
     const bool wants_sssp = std::any_of(runs.begin(), runs.end(), [](const std::string& r) { return r.starts_with("sssp"); });
-    if (wants_sssp && from_file) {
-      std::fprintf(stderr, "kernel_trace: error: sssp runs take a generator spec (their weights are generated), not a file\n");
-      return 2;
-    }
-    Matrix<std::int64_t> w(0, 0, Backend::cuda);
-    if (wants_sssp) {
-      gen::GraphSpec weighted = gen::parse_spec(spec);
-      weighted.weighted = true;
-      weighted.weight_lo = 1;
-      weighted.weight_hi = 255;
-      w = generate<std::int64_t>(weighted, Backend::cuda);
-    }
+    const Matrix<std::int64_t> w = wants_sssp ? graph(std::int64_t(0), 1, 255) : Matrix<std::int64_t>(0, 0, Backend::cuda);
     for (const std::string& run : runs) {
       const bool plain = run.ends_with("-plain"), host = run.ends_with("-host") || plain, launches = run.ends_with("-launches");
       if (run.starts_with("bfs"))

@@ -310,7 +310,7 @@ cudaStream_t stream() {
   return t_stream ? t_stream : library_stream();
 }
 /// Launches what this thread's host round holds, on the stream it was held for (before a scope
-/// changes the stream).
+/// changes the stream). Nothing while a capture lasts: t_deferral is null then.
 void launch_held() noexcept {
   if (t_deferral && t_deferral->pending()) t_deferral->launch_deferred(*t_deferral);
 }
@@ -371,7 +371,7 @@ void refuse_in_capture(const char* what) {
   if (t_capture) throw CaptureUnsupported(std::string(what) + " inside a captured loop body");
 }
 LoopCaptureScope::LoopCaptureScope(LoopCapture* c) : previous_(t_capture), deferral_(t_deferral) {
-  if (!t_capture) launch_held();  // before the capture, not in it
+  launch_held();  // before the capture, not in it
   t_deferral = nullptr;
   if (c) c->first_tag = next_array_tag();
   t_capture = c;
@@ -404,13 +404,13 @@ DeferralScope::~DeferralScope() {
   t_deferral = nullptr;
 }
 UncapturedScope::UncapturedScope() : capture_(t_capture), stream_(t_stream) {
-  if (!capture_) launch_held();  // a capture's held work stays in the capture
+  launch_held();  // a host round's (a capture's held work has none: it stays in the capture)
   if (capture_) ++t_set_aside;
   t_capture = nullptr;
   t_stream = nullptr;
 }
 UncapturedScope::~UncapturedScope() {
-  if (!capture_) launch_held();
+  launch_held();
   if (capture_) --t_set_aside;
   t_capture = capture_;
   t_stream = static_cast<cudaStream_t>(stream_);
