@@ -319,6 +319,46 @@ TEST(SpmvGpuResultCount, FullInputYieldsExactlyTheRowsWithEntries) {
   }
 }
 
+// The tail kernels look up a warp's items 32 at a time and compute those the pull does not skip.
+// A warp gets more than one item only when a bin holds more items than the grid has warps (a
+// counted pull runs one wave: 8448 warps on an H200), so every bin here holds tens of thousands,
+// the bin of the shortest rows hundreds of thousands (every lane of a lookup busy). More than two thirds of
+// the rows are empty, so the ELL part has width 0 and every row lives in the tail.
+TEST(SpmvGpuTailBins, BinsBusierThanAWaveOfWarpsAgreeWithTheHost) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index nrows = 1'200'000, ncols = 4000;
+  std::vector<Index> length(nrows, 0);
+  Index i = 0;
+  const auto rows_of = [&](Index count, Index shortest, Index longest) {
+    for (Index k = 0; k < count; ++k, i += 3) length[i] = shortest + k % (longest - shortest + 1);
+  };
+  rows_of(300'000, 1, 4);   // bin 0
+  rows_of(30'000, 5, 8);    // bin 1
+  rows_of(30'000, 9, 16);   // bin 2
+  rows_of(30'000, 17, 60);  // the last bin, one piece each
+  rows_of(4, 1025, 1028);   // split rows of 2, 3 and 4 pieces
+  rows_of(4, 2049, 2052);
+  rows_of(4, 3073, 3076);
+  ASSERT_LT(i, nrows);
+  Graph a = with_row_lengths(nrows, ncols, length);
+  const auto full = random_vector<std::int64_t>(ncols, 1.0, 31), sparse = random_vector<std::int64_t>(ncols, 0.02, 32);
+  const auto m = random_vector<bool>(nrows, 0.5, 33);
+  const auto sr = hpg::plus_times<std::int64_t>;
+  const auto none = hpg::Descriptor{}, pulled = hpg::desc::pull;
+  compare<std::int64_t>("plus_times", sr, a, full, false, nullptr, false, none);
+  compare<std::int64_t>("plus_times, accum", sr, a, full, false, nullptr, true, none);
+  compare<std::int64_t>("plus_times, mask, replace", sr, a, full, false, &m, false, hpg::desc::replace);
+  compare<std::int64_t>("plus_times, !structural mask, replace", sr, a, sparse, false, &m, false,
+                        hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | pulled);
+  // A terminal monoid: rows stop at their first hit, and the pieces of a split row each at theirs.
+  compare<bool>("lor_land, sparse u", hpg::lor_land<bool>, a, sparse, false, nullptr, false, pulled);
+  compare<std::int64_t>("any_pair, !structural mask, replace", hpg::any_pair<std::int64_t>, a, sparse, false, &m, false,
+                        hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace | pulled);
+  compare<std::int64_t>("min_secondi, !structural mask, replace",
+                        hpg::semiring(hpg::min_monoid<std::int64_t>{}, hpg::secondi<std::int64_t>{}), a, full, false, &m, false,
+                        hpg::desc::mask_complement | hpg::desc::structure | hpg::desc::replace);
+}
+
 INSTANTIATE_TEST_SUITE_P(Matrix, SpmvGpu,
                          ::testing::Values(SpmvCase{false, false}, SpmvCase{true, false}, SpmvCase{false, true}, SpmvCase{true, true}),
                          [](const ::testing::TestParamInfo<SpmvCase>& p) {

@@ -182,46 +182,81 @@ __device__ bool row_done(const SR& s, Index row, const PullRows& rows, const Z* 
   return tpres[row] && ops_detail::reached_terminal(s.add, tval[row]);
 }
 
-/// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group.
+/// Position of the k-th (from 0) set bit of m, or -1 when m has no more than k.
+__device__ inline int nth_set_bit(unsigned m, unsigned k) {
+  for (unsigned j = 0; j < k; ++j) m &= m - 1;
+  return m ? __ffs(static_cast<int>(m)) - 1 : -1;
+}
+
+/// m without its k lowest set bits.
+__device__ inline unsigned drop_set_bits(unsigned m, unsigned k) {
+  for (unsigned j = 0; j < k && m; ++j) m &= m - 1;
+  return m;
+}
+
+// The tail kernels share a schedule. A bin's items are cut into chunks of as many items as a warp
+// has groups (32 / Lanes: one in the pieces' bin), and warp w of W takes the chunks w, w + W,
+// w + 2W, ..., as a grid-stride loop over chunks would: a chunk's rows lie side by side, and a hub
+// row's pieces (consecutive items) go to different warps. It looks up 32 items at a time, a lane
+// an item: the item's row, and whether the pull skips it (outside the mask, or already at the
+// monoid's terminal value), so the 32 chains of dependent loads are in flight together, and then
+// computes only the items left. Walking the items one after another instead cost kron-21's BFS
+// 68 µs a pulled level in the hub rows' kernel, nearly all of it on rows already visited.
+
+/// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group; a
+/// warp's groups take the items left after a lookup 32 / Lanes at a time, in order.
 template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
                                  const std::uint32_t* col, const std::uint32_t* col_order, HybValues<A> av, const U* uval,
                                  PullPresence u, PullRows allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
                                  unsigned long long* count) {
-  constexpr Index groups_per_warp = 32 / Lanes;
-  const unsigned lane = threadIdx.x % Lanes;
-  const Index warp = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32;
-  const Index stride = Index(gridDim.x) * blockDim.x / 32 * groups_per_warp;
+  constexpr unsigned groups_per_warp = 32 / Lanes;
+  const unsigned warp_lane = threadIdx.x % 32, lane = warp_lane % Lanes, group = warp_lane / Lanes;
+  const Index warps = Index(gridDim.x) * blockDim.x / 32;
+  const Index chunks = (nitems + groups_per_warp - 1) / groups_per_warp;
   unsigned mine = 0;
-  // The loop bound is uniform across the warp, so every lane reaches the shuffles.
-  for (Index base = warp * groups_per_warp; base < nitems; base += stride) {
-    const Index q = base + (threadIdx.x % 32) / Lanes;
-    bool any = false, active = false;
-    Z acc{};
+  // The loop bounds are uniform across the warp, so every lane reaches the ballot and the shuffles.
+  for (Index first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32; first < chunks; first += Lanes * warps) {
+    // Lane l looks up item l % groups of chunk first + (l / groups) W.
+    const Index q = (first + warp_lane / groups_per_warp * warps) * groups_per_warp + warp_lane % groups_per_warp;
+    std::uint32_t r = 0;
     Index row = 0;
+    bool compute = false;
     if (q < nitems) {
-      const std::uint32_t r = items[q];
+      r = items[q];
       row = rows[r];
-      active = !row_done(s, row, allowed, tval, tpres);
-      if (active) {
-        for (std::uint64_t e = ptr[r] + lane; e < ptr[r + 1]; e += Lanes) {
+      compute = !row_done(s, row, allowed, tval, tpres);
+    }
+    for (unsigned todo = __ballot_sync(0xffffffffu, compute); todo; todo = drop_set_bits(todo, groups_per_warp)) {
+      const int from = nth_set_bit(todo, group);
+      // The row is loaded again (a load of what the lookup's lane loaded, beside the row's
+      // bounds) rather than shuffled: a shuffle of it waited for that lane's load before the
+      // bounds' loads went out (PageRank on kron-21, the 4-lane bin: 21.3 µs so, 18.6 loaded).
+      const std::uint32_t gr = __shfl_sync(0xffffffffu, r, from < 0 ? 0 : from);
+      bool any = false;
+      Z acc{};
+      Index grow = 0;
+      if (from >= 0) {
+        grow = rows[gr];
+        for (std::uint64_t e = ptr[gr] + lane; e < ptr[gr + 1]; e += Lanes) {
           const std::uint32_t c = col[e];
           if (!u.has(c)) continue;
-          const Z p = pull_product<UFirst>(s, av, e, pull_u_value<UFirst, SR>(uval, c), c, row, col_order, entry_out_first);
+          const Z p = pull_product<UFirst>(s, av, e, pull_u_value<UFirst, SR>(uval, c), c, grow, col_order, entry_out_first);
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
       }
+      group_fold<Lanes>(s, acc, any);
+      if (from >= 0 && lane == 0 && any && add_to_row(s, grow, acc, tval, tpres)) ++mine;
     }
-    group_fold<Lanes>(s, acc, any);
-    if (active && lane == 0 && any && add_to_row(s, row, acc, tval, tpres)) ++mine;
   }
   if (count) add_block_count(mine, count);
 }
 
-/// Tail rows of the last bin, a warp per piece of at most hyb_piece entries. Each lane keeps four
-/// loads in flight (columns, then u's presence) before it folds. A row of one piece is finished
-/// here; the pieces of a longer row leave partial results for tail_split_kernel.
+/// Tail rows of the last bin, a warp per piece of at most hyb_piece entries, the pieces left after
+/// a lookup computed one after another. Each lane keeps four loads in flight (columns, then u's
+/// presence) before it folds. A row of one piece is finished here; the pieces of a longer row
+/// leave partial results for tail_split_kernel (a skipped piece: none).
 template <bool UFirst, class SR, class A, class U, class Z>
 __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
                                    const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
@@ -230,24 +265,37 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
                                    unsigned long long* count) {
   constexpr int unroll = 4;
   const unsigned lane = threadIdx.x % 32;
-  const Index stride = Index(gridDim.x) * blockDim.x / 32;
+  const Index warps = Index(gridDim.x) * blockDim.x / 32;
   unsigned mine = 0;
-  for (Index q = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32; q < nitems; q += stride) {
-    const std::uint32_t r = items[q];
-    const Index row = rows[r];
-    const std::uint64_t row_begin = ptr[r], row_end = ptr[r + 1];
-    const std::uint64_t begin = row_begin + std::uint64_t(pieces[q]) * hyb_piece;
-    const std::uint64_t end = begin + hyb_piece < row_end ? begin + hyb_piece : row_end;
-    const bool whole = begin == row_begin && end == row_end;
-    bool any = false;
-    Z acc{};
-    if (!row_done(s, row, allowed, tval, tpres)) {  // uniform across the warp
-      for (std::uint64_t e0 = begin + lane; e0 < end; e0 += 32 * unroll) {
+  // The loop bounds are uniform across the warp, so every lane reaches the ballot and the shuffles.
+  for (Index first = (blockIdx.x * Index(blockDim.x) + threadIdx.x) / 32; first < nitems; first += 32 * warps) {
+    const Index q = first + lane * warps;
+    std::uint64_t begin = 0, end = 0;
+    std::uint32_t r = 0;
+    bool whole = true, compute = false;
+    if (q < nitems) {
+      r = items[q];
+      const Index row = rows[r];
+      const std::uint64_t row_begin = ptr[r], row_end = ptr[r + 1];
+      begin = row_begin + std::uint64_t(pieces[q]) * hyb_piece;
+      end = begin + hyb_piece < row_end ? begin + hyb_piece : row_end;
+      whole = begin == row_begin && end == row_end;
+      compute = !row_done(s, row, allowed, tval, tpres);
+      if (!compute && !whole) part_any[q] = 0;
+    }
+    for (unsigned todo = __ballot_sync(0xffffffffu, compute); todo; todo &= todo - 1) {
+      const int from = __ffs(static_cast<int>(todo)) - 1;
+      const std::uint64_t pbegin = __shfl_sync(0xffffffffu, begin, from), pend = __shfl_sync(0xffffffffu, end, from);
+      const Index prow = rows[__shfl_sync(0xffffffffu, r, from)];  // loaded again, as in tail_rows_kernel
+      const bool pwhole = __shfl_sync(0xffffffffu, whole ? 1 : 0, from) != 0;
+      bool any = false;
+      Z acc{};
+      for (std::uint64_t e0 = pbegin + lane; e0 < pend; e0 += 32 * unroll) {
         std::uint32_t c[unroll];
         bool ok[unroll];
         U x[unroll];
 #pragma unroll
-        for (int k = 0; k < unroll; ++k) c[k] = e0 + 32 * k < end ? col[e0 + 32 * k] : hyb_pad;
+        for (int k = 0; k < unroll; ++k) c[k] = e0 + 32 * k < pend ? col[e0 + 32 * k] : hyb_pad;
 #pragma unroll
         for (int k = 0; k < unroll; ++k) {
           ok[k] = c[k] != hyb_pad && u.has(c[k]);
@@ -256,20 +304,20 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
 #pragma unroll
         for (int k = 0; k < unroll; ++k) {
           if (!ok[k]) continue;
-          const Z p = pull_product<UFirst>(s, av, e0 + 32 * k, x[k], c[k], row, col_order, entry_out_first);
+          const Z p = pull_product<UFirst>(s, av, e0 + 32 * k, x[k], c[k], prow, col_order, entry_out_first);
           acc = any ? static_cast<Z>(s.add(acc, p)) : p;
           any = true;
         }
         if (any && ops_detail::reached_terminal(s.add, acc)) break;
       }
-    }
-    group_fold<32>(s, acc, any);
-    if (lane == 0) {
-      if (whole) {
-        if (any && add_to_row(s, row, acc, tval, tpres)) ++mine;
-      } else {
-        part[q] = acc;
-        part_any[q] = any;
+      group_fold<32>(s, acc, any);
+      if (lane == 0) {
+        if (pwhole) {
+          if (any && add_to_row(s, prow, acc, tval, tpres)) ++mine;
+        } else {
+          part[first + Index(from) * warps] = acc;
+          part_any[first + Index(from) * warps] = any;
+        }
       }
     }
   }
