@@ -307,6 +307,49 @@ TEST(SparsePathsGpu, PushFoldsByAtomicsAsBySorting) {
   push_fold_case<float>("plus.times float, sorted", hpg::plus_times<float>);
 }
 
+// The push by products (rows of every length, u too long for a block per entry): each warp walks
+// an equal run of the products, 32 at a time, finding their u entries among the next 32 row starts
+// (src/cuda/push_atomic.cuh, ByProducts). Runs of several windows (more products than a wave of
+// warps has lanes), windows that cross more than 32 row starts (one-entry rows between stretches
+// of 50 empty ones, which u holds too), and hub rows longer than a window, against the host.
+TEST(SparsePathsGpu, PushByProductsCrossesEmptyRowsAndHubs) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Index size = 200000;
+  std::mt19937_64 g(41);
+  std::vector<Index> r, c;
+  std::vector<std::int64_t> v;
+  for (Index i = 0; i < size; ++i) {
+    const Index length = i % 500 == 499 ? 2000 : i % 100 < 50 ? 0 : i % 100 < 90 ? 1 : 3;
+    for (Index k = 0; k < length; ++k) {
+      r.push_back(i);
+      c.push_back(g() % size);
+      v.push_back(static_cast<std::int64_t>(g() % 9) - 3);
+    }
+  }
+  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
+  ah.build(r, c, v, hpg::first<std::int64_t>{});
+  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  const auto u = random_vector<std::int64_t>(size, 0.5, 42);
+  const auto mask = random_vector<bool>(size, 0.3, 43);
+  const auto both = [&](const auto& sr, const std::string& what) {
+    for (const bool masked : {false, true}) {
+      hpg::Vector<std::int64_t> wh(size, Backend::host), wg(size, Backend::cuda);
+      if (masked) {
+        const hpg::Descriptor d = hpg::desc::structure | hpg::desc::replace | hpg::desc::mask_complement;
+        hpg::vxm(wh, mask.host, hpg::no_accum, sr, u.host, ah, d);
+        hpg::vxm(wg, mask.gpu, hpg::no_accum, sr, u.gpu, ag, d | hpg::desc::push);
+      } else {
+        hpg::vxm(wh, hpg::no_mask, hpg::no_accum, sr, u.host, ah);
+        hpg::vxm(wg, hpg::no_mask, hpg::no_accum, sr, u.gpu, ag, hpg::desc::push);
+      }
+      expect_same(wh, wg, what + (masked ? ", complemented mask" : ", no mask"));
+    }
+  };
+  both(hpg::min_plus<std::int64_t>, "min.plus");
+  both(hpg::plus_times<std::int64_t>, "plus.times");
+  both(hpg::any_pair<std::int64_t>, "any.pair");
+}
+
 #if HPG_HAS_CUDA
 // The push keeps its output bits and the slots it folds into from call to call, clean
 // (hpgraph/cuda/clean_scratch.cuh): whichever way T was listed (one block's sort of at most 8192
