@@ -83,8 +83,11 @@ rm -rf "$bundle/bin"
 # ../shared does not travel with the working tree: take the development data set along, packed
 # (text graphs compress ~6x; gpu-run.sh unpacks it).
 if [ -d "$HPG_ROOT/../shared/data" ]; then tar -C "$HPG_ROOT/../shared" -cf - data | xz -T0 -9 >"$bundle/data/shared.tar.xz"; fi
-# GAPBS, the reference CPU programs that gpu-run.sh's peers step runs beside hpgraph.
-if [ -d "$HPG_ROOT/../shared/peers/gapbs" ]; then mkdir -p "$bundle/peers" && cp "$HPG_ROOT"/../shared/peers/gapbs/* "$bundle/peers/"; fi
+# GAPBS, the reference CPU programs that gpu-run.sh's peers and ab steps run beside hpgraph: not
+# in a bundle without the hpgraph program (a tests-only bundle and the tree came to over 64 MiB).
+if [ -d "$HPG_ROOT/../shared/peers/gapbs" ] && [[ -z "${HPG_BUNDLE_PROGRAMS:-}" || " $HPG_BUNDLE_PROGRAMS " == *" hpgraph "* ]]; then
+  mkdir -p "$bundle/peers" && cp "$HPG_ROOT"/../shared/peers/gapbs/* "$bundle/peers/"
+fi
 git -C "$HPG_ROOT" rev-parse HEAD >"$bundle/COMMIT" 2>/dev/null || true
 du -sh "$bundle"
 ls -la "$bundle" "$bundle/lib"
