@@ -53,17 +53,17 @@ Pair<T> random_vector(Index n, double density, std::uint64_t seed) {
 
 using hpg::test::expect_same;
 
-#if HPG_HAS_CUDA
-/// A size x size matrix on both backends whose rows [0, rows) hold 5 entries each, at random
-/// columns from g, values 1..9 (a repeated column keeps its first value); the other rows are empty.
 struct MatrixPair {
   hpg::Matrix<std::int64_t> host, gpu;
 };
-MatrixPair rows_of_five(Index size, Index rows, std::mt19937_64& g) {
+/// size x size on both backends: rows 0 .. rows - 1 of length_of(i) entries each, at random columns,
+/// values 1..9 (a duplicate keeps the first).
+template <class Length>
+MatrixPair random_rows(Index size, Index rows, std::mt19937_64& g, const Length& length_of) {
   std::vector<Index> r, c;
   std::vector<std::int64_t> v;
   for (Index i = 0; i < rows; ++i)
-    for (int k = 0; k < 5; ++k) {
+    for (Index k = 0; k < length_of(i); ++k) {
       r.push_back(i);
       c.push_back(g() % size);
       v.push_back(static_cast<std::int64_t>(g() % 9 + 1));
@@ -72,6 +72,12 @@ MatrixPair rows_of_five(Index size, Index rows, std::mt19937_64& g) {
   m.host.build(r, c, v, hpg::first<std::int64_t>{});
   m.gpu.build(r, c, v, hpg::first<std::int64_t>{});
   return m;
+}
+
+#if HPG_HAS_CUDA
+/// Rows [0, rows) of 5 entries each; the other rows are empty.
+MatrixPair rows_of_five(Index size, Index rows, std::mt19937_64& g) {
+  return random_rows(size, rows, g, [](Index) { return Index{5}; });
 }
 
 // The memory in which a push under any claims its outputs (hpgraph/cuda/claim_stamps.cuh), as the
@@ -316,19 +322,11 @@ TEST(SparsePathsGpu, PushByProductsCrossesEmptyRowsAndHubs) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Index size = 200000;
   std::mt19937_64 g(41);
-  std::vector<Index> r, c;
-  std::vector<std::int64_t> v;
-  for (Index i = 0; i < size; ++i) {
-    const Index length = i % 500 == 499 ? 2000 : i % 100 < 50 ? 0 : i % 100 < 90 ? 1 : 3;
-    for (Index k = 0; k < length; ++k) {
-      r.push_back(i);
-      c.push_back(g() % size);
-      v.push_back(static_cast<std::int64_t>(g() % 9) - 3);
-    }
-  }
-  hpg::Matrix<std::int64_t> ah(size, size, Backend::host), ag(size, size, Backend::cuda);
-  ah.build(r, c, v, hpg::first<std::int64_t>{});
-  ag.build(r, c, v, hpg::first<std::int64_t>{});
+  const MatrixPair m = random_rows(size, size, g, [](Index i) -> Index {
+    return i % 500 == 499 ? 2000 : i % 100 < 50 ? 0 : i % 100 < 90 ? 1 : 3;
+  });
+  const hpg::Matrix<std::int64_t>& ah = m.host;
+  const hpg::Matrix<std::int64_t>& ag = m.gpu;
   const auto u = random_vector<std::int64_t>(size, 0.5, 42);
   const auto mask = random_vector<bool>(size, 0.3, 43);
   const auto both = [&](const auto& sr, const std::string& what) {

@@ -146,26 +146,25 @@ void report(const std::string& what, double wall_ms, long rounds) {
 /// Runs f (which returns its rounds) untraced, then traced, and reports.
 template <class F>
 void trace(const std::string& what, F&& f) {
+  long rounds = 0;
+  const auto timed_ms = [&] {  // one run of f to its end on the device, in ms
+    const auto start = std::chrono::steady_clock::now();
+    rounds = f();
+    detail::device_synchronize("kernel_trace");
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
   for (int traced = 0; traced < 2; ++traced) {
     if (traced)
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityEnable(kind), "cuptiActivityEnable");
-    const auto start = std::chrono::steady_clock::now();
-    const long rounds = f();
-    detail::device_synchronize("kernel_trace");
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ms = timed_ms();
     if (traced) {
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityDisable(kind), "cuptiActivityDisable");
       report(what, ms, rounds);
     } else {
       std::printf("untraced %s: %.2f ms, %ld rounds\n", what.c_str(), ms, rounds);
-      for (int again = 0; timeline && again < 3; ++again) {
-        const auto from = std::chrono::steady_clock::now();
-        f();
-        detail::device_synchronize("kernel_trace");
-        std::printf("untraced %s: %.2f ms\n", what.c_str(), std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count());
-      }
+      for (int again = 0; timeline && again < 3; ++again) std::printf("untraced %s: %.2f ms\n", what.c_str(), timed_ms());
     }
   }
 }
