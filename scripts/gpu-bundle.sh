@@ -70,7 +70,8 @@ done
 rm -f "$bundle/lib/libcupti.so.13"
 cuda_root="$(dirname "$(command -v nvcc)")/.."
 cupti="$(ldconfig -p 2>/dev/null | awk '/libcupti\.so\.13 /{print $NF; exit}')"
-[ -n "$cupti" ] || cupti="$(ls "$cuda_root"/lib64/libcupti.so.13 "$cuda_root"/lib/libcupti.so.13 2>/dev/null | head -1)"
+# (ls fails for the folder that does not exist; under pipefail that would end the script unsaid)
+[ -n "$cupti" ] || cupti="$(ls "$cuda_root"/lib64/libcupti.so.13 "$cuda_root"/lib/libcupti.so.13 2>/dev/null | head -1 || true)"
 [ -n "$cupti" ] || { echo "gpu-bundle: libcupti.so.13 not found (CUDA toolkit)" >&2; exit 1; }
 xz -T0 -9 -c "$cupti" >"$bundle/lib/libcupti.so.13.xz"
 

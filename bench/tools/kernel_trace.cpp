@@ -3,12 +3,12 @@
 // machines have no Nsight Systems, so this reads CUPTI's activity records: every kernel, memset
 // and memcpy with its start and end on the GPU, graph-launched ones too.
 //
-//   kernel_trace [--tol T] [--source S] [--timeline] [SPEC] [RUN ...]
+//   kernel_trace [--tol T] [--source S] [--timeline] [--untraced] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048,
 //           or a graph file as hpgraph reads it (an edge list such as GAPBS's converter writes:
 //           kron-21 with `converter -g21 -e k.el`; its values are SSSP's weights, 1 for a pattern)
 //     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-rows
-//           | pagerank | pagerank-host
+//           | sssp-host | pagerank | pagerank-host
 //           (default: all but bfs-auto*): BFS pushing every level (bfs-auto: switching direction, as
 //           the CLI's bfs does), SSSP with weights 1..255 (a generated graph's), PageRank's gap variant
 //           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
@@ -16,11 +16,14 @@
 //           each call of a round launches its own kernels;
 //           bfs-launches with switches().loop_rounds_in_one_kernel off, so a device loop whose
 //           round is one kernel launches it once a round (a WHILE node's iteration each);
+//           sssp-host loops SSSP's rounds from the host (a profiler such as Nsight Compute
+//           sees its kernels, which it cannot inside a WHILE graph);
 //           sssp-rows with switches().push_row_slots_that_fit off, so the push takes a thread per
 //           row whatever the round's count. (SSSP's rounds are not counted: its per-round figures
 //           read 0.)
 //
-// BFS and SSSP start from --source (default 0).
+// BFS and SSSP start from --source (default 0). --untraced runs each run once, untraced, and
+// never loads CUPTI's activity API (for a profiler, which holds CUPTI itself).
 //
 // Each run goes twice: once untraced (it builds the matrices' derived forms, and says its wall
 // time; with --timeline three more untraced runs say theirs), then traced: per kernel name and launch shape, the count, total and mean µs, and µs per
@@ -58,6 +61,7 @@ struct Record {
 };
 std::vector<Record> records;
 bool timeline = false;
+bool untraced_only = false;
 
 void check(CUptiResult r, const char* what) {
   if (r == CUPTI_SUCCESS) return;
@@ -153,7 +157,7 @@ void trace(const std::string& what, F&& f) {
     detail::device_synchronize("kernel_trace");
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   };
-  for (int traced = 0; traced < 2; ++traced) {
+  for (int traced = 0; traced < (untraced_only ? 1 : 2); ++traced) {
     if (traced)
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityEnable(kind), "cuptiActivityEnable");
@@ -190,8 +194,8 @@ int main(int argc, char** argv) {
   Index source = 0;
   std::vector<std::string> args(argv + 1, argv + argc);
   while (!args.empty() && args[0].starts_with("--")) {
-    if (args[0] == "--timeline") {
-      timeline = true;
+    if (args[0] == "--timeline" || args[0] == "--untraced") {
+      (args[0] == "--timeline" ? timeline : untraced_only) = true;
       args.erase(args.begin());
       continue;
     }
@@ -214,7 +218,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
   const std::vector<std::string> by_default = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
   std::vector<std::string> known = by_default;
-  known.insert(known.end(), {"bfs-auto", "bfs-auto-host"});
+  known.insert(known.end(), {"bfs-auto", "bfs-auto-host", "sssp-host"});
   if (runs.empty()) runs = by_default;
   for (const std::string& r : runs)
     if (std::find(known.begin(), known.end(), r) == known.end()) {
@@ -224,7 +228,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   try {
-    check(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed), "cuptiActivityRegisterCallbacks");
+    if (!untraced_only) check(cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed), "cuptiActivityRegisterCallbacks");
     std::error_code no_file;
     const bool from_file = std::filesystem::is_regular_file(spec, no_file);
     // A file as hpgraph reads it (its values, or 1 for a pattern, as SSSP's weights); a spec as
@@ -257,6 +261,7 @@ int main(int argc, char** argv) {
             ~Restore() { detail::switches() = saved; }
           } restore;
           detail::switches().push_row_slots_that_fit = run != "sssp-rows";
+          detail::switches().device_loops = run != "sssp-host";
           (void)sssp(w, source);
           return 0L;  // sssp does not say its rounds
         });
