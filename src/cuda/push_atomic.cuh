@@ -313,6 +313,16 @@ __device__ inline bool claim_output(std::uint32_t* bits, std::uint32_t out) {
   return !(atomicOr(&bits[out / 32], bit) & bit);
 }
 
+/// Step 2's mark where no list asks who set an output's bit: the bit set, if it is not, by an
+/// atomicOr whose result is not read (a reduction, which nothing waits for). SSSP's rounds on the
+/// 2048 x 2048 grid: mark and fold 10.2 -> 9.7 us (H200). Without the read first (an atomic for
+/// every product) it was 12.9: a grid's output is reached up to four times, and a bit word by
+/// every product of a band of 32 outputs.
+__device__ inline void mark_output(std::uint32_t* bits, std::uint32_t out) {
+  const std::uint32_t bit = 1u << (out % 32);
+  if (!(bits[out / 32] & bit)) atomicOr(&bits[out / 32], bit);
+}
+
 /// The most outputs (a bound known on the host) that a held push's last block copies back as its
 /// loop's round end (DeferredProducer::ends_round_up_to), 64 a thread of one block. Past it the
 /// copy is the loop's last kernel's, on a grid.
@@ -502,8 +512,11 @@ __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, co
       slots[out] = product();
     } else {
       atomic_fold_into(s.add, &slots[out], product());
-      if (!claim_output(bits, out)) return;
-      if (list) append_output(list, listed, room, out);
+      if (!list) {  // nobody asks who set the bit: an atomic whose result is not read, waited for by nothing
+        mark_output(bits, out);
+        return;
+      }
+      if (claim_output(bits, out)) append_output(list, listed, room, out);
     }
   });
 }
