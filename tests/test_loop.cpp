@@ -646,6 +646,108 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
   }
 }
 
+/// SSSP's round and more around it (loop_while from vertex 100 of a weighted 24 x 40 grid): an
+/// ewise_mult of a list against a full vector is held back (held_map.cuh), and its kernel keeps the
+/// entries where it is true for the masked apply after it (frontier<better, replace> = t) and does
+/// the assign masked by what it keeps (dist<frontier> = frontier). With `more`, a second map's
+/// kernel does the assign masked by its own list (near<struct(close)> = close), and an apply under
+/// the complement of the first map's result (worse), which the held kernel cannot keep, runs after
+/// it; without, the held kernel ends the round. `driver_second`: better = dist > t, the list the
+/// second operand. Returns the rounds, dist, t, better, worse, close and near.
+auto relax_rounds(Backend b, bool more, bool driver_second) {
+  using T = std::int32_t;
+  const hpg::Matrix<T> a = hpg::generate<T>(hpg::test::weighted_grid("grid:24x40", 1, 9), b);
+  const Index n = a.nrows(), source = 100;
+  hpg::Vector<T> dist(n, b), frontier(n, b), t(n, b), worse(n, b), bound(n, b);
+  hpg::Vector<bool> better(n, b), close(n, b), near(n, b);
+  hpg::assign(dist, hpg::no_mask, hpg::no_accum, hpg::sssp_unreached<T>, hpg::all);
+  hpg::assign(bound, hpg::no_mask, hpg::no_accum, T(30), hpg::all);
+  dist.set_element(0, source);
+  frontier.set_element(0, source);
+  const Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+    // Pushed in every round: a pulled t is a bitmap, whose map is not held (rounds from the host
+    // choose each round's direction).
+    hpg::vxm(t, hpg::no_mask, hpg::no_accum, hpg::min_plus<T>, frontier, a, hpg::desc::push);
+    if (driver_second) hpg::ewise_mult(better, hpg::no_mask, hpg::no_accum, hpg::gt<T>{}, dist, t);
+    else hpg::ewise_mult(better, hpg::no_mask, hpg::no_accum, hpg::lt<T>{}, t, dist);
+    hpg::apply(frontier, better, hpg::no_accum, hpg::identity<T>{}, t, hpg::desc::replace);
+    hpg::assign(dist, frontier, hpg::no_accum, frontier, hpg::all, hpg::desc::structure);
+    if (!more) return;
+    hpg::apply(worse, better, hpg::no_accum, hpg::identity<T>{}, t, hpg::desc::replace | hpg::desc::mask_complement);
+    hpg::ewise_mult(close, hpg::no_mask, hpg::no_accum, hpg::lt<T>{}, frontier, bound);
+    hpg::assign(near, close, hpg::no_accum, close, hpg::all, hpg::desc::structure);
+  }, n);
+  return std::make_tuple(rounds, std::move(dist), std::move(t), std::move(better), std::move(worse), std::move(close), std::move(near));
+}
+
+/// relax_rounds on the GPU gives what it gives on the host; returns the rounds.
+Index expect_relax_rounds(Backend b, bool more, bool driver_second = false) {
+  auto [hr, hd, ht, hb, hw, hc, hn] = relax_rounds(Backend::host, more, driver_second);
+  auto [gr, gd, gt, gb, gw, gc, gn] = relax_rounds(b, more, driver_second);
+  EXPECT_EQ(gr, hr);
+  EXPECT_GT(hr, 30u);
+  hpg::test::expect_same(hd, gd, "dist<frontier> = frontier");
+  hpg::test::expect_same(ht, gt, "t, the last round's candidates");
+  hpg::test::expect_same(hb, gb, "better = t < dist");
+  EXPECT_EQ(gb.nvals(), hb.nvals());
+  EXPECT_EQ(gd.nvals(), 24u * 40u);
+  if (more) {
+    hpg::test::expect_same(hw, gw, "worse<!better, replace> = t");
+    hpg::test::expect_same(hc, gc, "close = frontier < 30");
+    hpg::test::expect_same(hn, gn, "near<struct(close)> = close");
+    EXPECT_GT(gn.nvals(), 0u);
+  }
+  return hr;
+}
+
+TEST(LoopGpu, AMapAgainstAFullVectorKeepsAndAssignsInItsKernel) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  for (bool driver_second : {false, true}) {
+    const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts,
+                        ends_before = hpg::detail::device_loop_producer_ends;
+    expect_relax_rounds(Backend::cuda, true, driver_second);
+    const std::uint64_t graphs = graphs_run() - before;
+    EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
+    EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, 2 * graphs);  // dist's assign and near's, in each graph
+    EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, 0u);          // near's map ends the body
+  }
+}
+
+/// SSSP's round alone: the held map's kernel, which keeps the frontier and assigns the distances,
+/// also ends the round (DeviceLoop::end): its appends write the frontier's carried storage too,
+/// and its last block the counts and the loop's condition. The frontier outgrows its room from a
+/// single entry, so a round that overflows (and the capture after it) is among them.
+TEST(LoopGpu, AHeldMapThatKeepsTheFrontierEndsTheRound) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts,
+                      ends_before = hpg::detail::device_loop_producer_ends;
+  expect_relax_rounds(Backend::cuda, false);
+  const std::uint64_t graphs = graphs_run() - before;
+  EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, graphs);
+  EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, graphs);
+}
+
+/// The same rounds from the host (DeferralScope): the maps hold their kernels there too, and do
+/// both assigns in every round (near's from the second, once near is a bitmap).
+TEST(LoopGpu, AMapKeepsAndAssignsInRoundsFromTheHost) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::switches().device_loops = false;
+  for (bool more : {true, false}) {
+    const std::uint64_t fused_before = hpg::detail::host_round_fused_upserts;
+    const Index rounds = expect_relax_rounds(Backend::cuda, more);
+    if (more) EXPECT_GE(hpg::detail::host_round_fused_upserts - fused_before, 2 * rounds - 1);
+    else EXPECT_GE(hpg::detail::host_round_fused_upserts - fused_before, rounds);
+  }
+  hpg::detail::switches().defer_in_host_rounds = false;
+  const std::uint64_t plain_before = hpg::detail::host_round_fused_upserts;
+  expect_relax_rounds(Backend::cuda, true);
+  EXPECT_EQ(hpg::detail::host_round_fused_upserts - plain_before, 0u);
+}
+
 /// SSSP on a weighted 64 x 64 grid: the same distances as the host's, its rounds one graph launch,
 /// and the host waits a fixed few whatever the number of rounds.
 TEST(LoopGpu, SsspRoundsRunAsOneGraph) {

@@ -15,6 +15,7 @@
 #include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/append_kept.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
+#include "hpgraph/cuda/held_map.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -171,6 +172,12 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
     const SparseCopy copy = u_drives ? copy_of_list(t, u, bound) : copy_of_list(t, v, bound);
     t.val.allocate(bound, "result values");
     const unsigned grid = sparse_grid(t, 256);
+    // Held back where work may wait (held_map.cuh): a masked apply that keeps the entries where
+    // the map is true, and the upserts masked by what it keeps, are then done by its kernel.
+    const HeldCopy held_copy{copy.idx, copy.word};
+    if (u_drives ? hold_map<true>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), held_copy, bound, grid, !u.jumbled)
+                 : hold_map<false>(op, driver.data(), count, v.val.data(), u.val.data(), t.val.data(), held_copy, bound, grid, !v.jumbled))
+      return t;
     if (u_drives)
       ewise_mult_full_kernel<true><<<grid, 256, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy);
     else
@@ -291,6 +298,11 @@ template <class Z, class W, class M, class Accum, class F, class U>
 void map_sparse_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& accum, const F& f, const DeviceVec<U>& u, bool can_drop,
                      const Descriptor& d) {
   if (finish_takes_t(w, maskv, accum, d) && (maskv || d.mask_complement)) {
+    // The mask is a held map's result over u and the apply keeps u's entries where it is true:
+    // the map's kernel does it (held_map.cuh; SSSP's frontier<better, replace> = t).
+    if (maskv)
+      if (std::optional<DeviceSparseResult<Z>> kept = keep_into_held_map<Z, F>(u, *maskv, d))
+        return finish_vector_sparse(w, maskv, accum, std::move(*kept), d);
     // A mask whose list is u's own (SSSP's) is read by position: 9.1 -> 5.65 us of an SSSP round
     // on the 2048 x 2048 grid (H200), where a search needed the jumbled mask sorted first.
     DeviceSparseResult<Z> t = maskv && aligned_with(*maskv, u) ? map_sparse<Z>(f, u, true, aligned_mask_probe(*maskv, d))

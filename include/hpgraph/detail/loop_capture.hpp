@@ -97,6 +97,25 @@ struct DeferredUpserts {
   int count = 0;
   DeferredUpsert upsert[max_deferred_upserts];
 };
+/// Where a held element-wise map (DeferredProducer::keep, src/cuda/held_map.cuh) appends the entries
+/// of its driver list whose result is true, when a masked apply that keeps just those follows it
+/// (SSSP's frontier<better, replace> = t after better = t < dist): the list, its count, and two
+/// zero words kept clean (`status`: the appends' count and the blocks' tickets). idx null: nothing
+/// is kept (the map alone). Shared by the producer and its launch, which reads it when it runs.
+struct KeepTarget {
+  std::uint32_t* idx = nullptr;
+  void* val = nullptr;
+  unsigned long long* count = nullptr;
+  unsigned long long* status = nullptr;
+  bool in_order = false;  // the kept list comes out sorted (one block, and a sorted driver)
+  /// When the held map ends a device loop's round (DeviceLoop::end): the carried storage that the
+  /// kept list goes back into, of `carried_capacity` entries. Each kept entry is written there
+  /// too (below the capacity), so that no copy follows; the list itself stays whole for a loop
+  /// that stops on an overflow. Null: not so.
+  std::uint32_t* carried_idx = nullptr;
+  void* carried_val = nullptr;
+  Index carried_capacity = 0;
+};
 /// A kernel that makes a sparse list, held back in a capture (a push under any's one kernel,
 /// push_atomic.cuh): the upserts masked by that list that follow it (BFS's parent<frontier> =
 /// frontier and level<frontier> = depth) are done by its threads, each for the output it claims
@@ -127,6 +146,18 @@ struct DeferredProducer {
   Index input_base = 0;                        // its count: input_base + *input_word
   const unsigned long long* input_word = nullptr;
   unsigned all_rounds_grid = 0;
+  /// A held element-wise map of a list against a full operand (src/cuda/held_map.cuh): its driver
+  /// list (keep_from_*), whose entries where the map is true a masked apply that copies them may
+  /// keep in the same kernel (`keep` then names where, and the list it makes is that one). The full
+  /// operand is not among `reads`: the map reads it at each entry's own index before the upserts
+  /// masked by its list write that index, in the same thread, so they may write it (SSSP's
+  /// dist<frontier> = frontier after frontier<t < dist> = t). Null keep: not such a map.
+  std::shared_ptr<KeepTarget> keep;
+  const std::uint32_t* keep_from_idx = nullptr;
+  const void* keep_from_val = nullptr;
+  int keep_from_bytes = 0;
+  Index keep_from_base = 0;                    // the driver's count: keep_from_base + *keep_from_word
+  const unsigned long long* keep_from_word = nullptr;
   /// Launches the kernel with `fused` and the round's end (or null) on the captured stream; false
   /// when CUDA refused it.
   std::function<bool(const DeferredUpserts&, const cuda::RoundEnd*)> launch;
