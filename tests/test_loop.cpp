@@ -2,6 +2,7 @@
 // the first run as one CUDA graph; a body that cannot be a graph loops on the host instead.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -728,6 +729,75 @@ TEST(LoopGpu, AHeldMapThatKeepsTheFrontierEndsTheRound) {
   EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
   EXPECT_EQ(hpg::detail::device_loop_fused_upserts - fused_before, graphs);
   EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, graphs);
+}
+
+/// SSSP on a weighted rmat:14 graph from a vertex of at most 3 edges next to a hub: after the first
+/// round (from the host) the frontier is a few entries, and it soon passes the room a carried list
+/// starts with (4 x 1,024 entries), so a round that the held map ends overflows (its
+/// appends stop at the room, its last block sets the overflow), the loop recovers the whole list
+/// the map kept in the loop's arena and captures again; the distances are the host's.
+TEST(LoopGpu, AHeldMapThatEndsTheRoundOverflowsAndIsCapturedAgain) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto spec = hpg::test::weighted_grid("rmat:14", 1, 9);
+  const hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+  std::vector<Index> rows, cols;
+  std::vector<std::int64_t> w;
+  ha.extract_tuples(rows, cols, w);
+  std::vector<Index> degree(ha.nrows(), 0);
+  for (Index r : rows) ++degree[r];
+  Index source = 0, best = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    if (degree[rows[k]] <= 3 && degree[cols[k]] > best) {
+      best = degree[cols[k]];
+      source = rows[k];
+    }
+  const hpg::Vector<std::int64_t> want = hpg::sssp(ha, source);
+  const hpg::Matrix<std::int64_t> a = hpg::generate<std::int64_t>(spec, Backend::cuda);
+  const std::uint64_t before = graphs_run(), ends_before = hpg::detail::device_loop_producer_ends;
+  const hpg::Vector<std::int64_t> got = hpg::sssp(a, source);
+  EXPECT_GE(graphs_run() - before, 2u) << "no overflow: " << hpg::detail::device_loop_declined;
+  EXPECT_GE(hpg::detail::device_loop_producer_ends - ends_before, 1u);
+  EXPECT_GT(want.nvals(), 8192u);
+  hpg::test::expect_same(want, got, "distances");
+}
+
+/// A held map whose driver is the carried list itself, kept in place (v<v > bound, replace> = v,
+/// the bound rising by one a round): the map's kernel does not end the round, since its appends
+/// would overwrite entries of that list that other blocks have yet to read; the loop's last kernel
+/// copies the list back. 20,000 entries (many blocks), values 1..10: ten rounds.
+TEST(LoopGpu, AHeldMapThatKeepsItsOwnInputLeavesTheCopyToTheLastKernel) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const Index n = 50000, m = 20000;
+  std::vector<Index> idx;
+  std::vector<std::int32_t> val;
+  for (Index k = 0; k < m; ++k) {
+    idx.push_back(k * 5 / 2);
+    val.push_back(static_cast<std::int32_t>(1 + (k * 7919) % 10));
+  }
+  const auto run = [&](Backend b) {
+    hpg::Vector<std::int32_t> v(n, b), bound(n, b), last(n, b);
+    hpg::Vector<bool> above(n, b);
+    v.build(idx, val);
+    hpg::assign(bound, hpg::no_mask, hpg::no_accum, std::int32_t(0), hpg::all);
+    const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] {
+      hpg::assign(bound, hpg::no_mask, hpg::plus<std::int32_t>{}, std::int32_t(1), hpg::all);
+      hpg::ewise_mult(above, hpg::no_mask, hpg::no_accum, hpg::gt<std::int32_t>{}, v, bound);
+      hpg::apply(v, above, hpg::no_accum, hpg::identity<std::int32_t>{}, v, hpg::desc::replace);
+      hpg::assign(last, v, hpg::no_accum, v, hpg::all, hpg::desc::structure);
+    }, n);
+    return std::make_tuple(rounds, std::move(last), std::move(bound));
+  };
+  auto [hr, hl, hb] = run(Backend::host);
+  const std::uint64_t ends_before = hpg::detail::device_loop_producer_ends;
+  auto [gr, gl, gb] = run(Backend::cuda);
+  EXPECT_EQ(hr, 10u);
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, 0u);
+  hpg::test::expect_same(hl, gl, "last<v> = v: every entry, with its value");
+  hpg::test::expect_same(hb, gb, "the bound");
+  EXPECT_EQ(gl.nvals(), m - m / 10);  // all but the entries of value 1, dropped in the first round
 }
 
 /// The same rounds from the host (DeferralScope): the maps hold their kernels there too, and do

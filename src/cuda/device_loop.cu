@@ -272,7 +272,11 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
   // A held map that keeps a list (held_map.cuh, SSSP's frontier) ends the round when that list is
   // the only one copied back: its appends write the carried storage as well, and its last block
   // writes the counts (or the overflow) and the condition. The loop's last kernel, which copied
-  // the list (3.3 us of SSSP's round on the 2048 x 2048 grid, H200), is not launched.
+  // the list (3.3 us of SSSP's round on the 2048 x 2048 grid, H200), is not launched. Not when
+  // that storage is what the map reads (its driver: a body that keeps the carried list's own
+  // entries, frontier<frontier < dist> = frontier): a block's appends, at slots in the order the
+  // blocks arrive, would overwrite entries another block has yet to read. (The held push copies
+  // its list back from its last block, after every block has read its input.)
   if (DeferredProducer* p = capture_.producer ? &*capture_.producer : nullptr;
       !ended_by_producer_ && p && p->keep && p->keep->idx && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies)) {
     int mine = -1;
@@ -281,7 +285,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       const CarryCopy& k = copies[j];
       if (!k.idx && !k.val) continue;  // a count alone
       if (mine < 0 && k.idx && k.val && k.from_idx == p->idx && k.from_val == p->val && k.from_word == p->word && k.from_base == 0 &&
-          static_cast<int>(k.val_bytes) == p->val_bytes)
+          static_cast<int>(k.val_bytes) == p->val_bytes && !p->reads_array(k.idx) && !p->reads_array(k.val))
         mine = static_cast<int>(j);
       else
         own = false;
