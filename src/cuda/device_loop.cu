@@ -294,19 +294,13 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       RoundEnd e{};
       e.condition = c;
       e.sets_condition = 1;
-      for (std::size_t j = 0; j < copies.size(); ++j) {
-        if (static_cast<int>(j) != mine) {
-          e.copy[e.copies++] = copies[j];
-          continue;
-        }
-        const CarryCopy& k = copies[j];
-        CarryCopy counted = CarryCopy::count_only(0, p->word, k.count);  // the entries are the appends'
-        counted.capacity = k.capacity;
-        e.copy[e.copies++] = counted;
-        p->keep->carried_idx = k.idx;
-        p->keep->carried_val = k.val;
-        p->keep->carried_capacity = k.capacity;
-      }
+      for (const CarryCopy& k : copies) e.copy[e.copies++] = k;
+      const CarryCopy& k = copies[mine];
+      e.copy[mine] = CarryCopy::count_only(0, p->word, k.count);  // the entries are the appends'
+      e.copy[mine].capacity = k.capacity;
+      p->keep->carried_idx = k.idx;
+      p->keep->carried_val = k.val;
+      p->keep->carried_capacity = k.capacity;
       launch_producer(capture_, &e);
       if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
       ended_by_producer_ = true;
