@@ -61,17 +61,8 @@ for k in ${wanted[@]+"${wanted[@]}"}; do
   parts+="$((10#$k)) "
 done
 
-libdir="$(mktemp -d)"
-bindir="$(mktemp -d)"
-cp "$bundle"/lib/* "$libdir/"
-if [ -f "$bundle/bin.tar.xz" ]; then xz -dc "$bundle/bin.tar.xz" | tar -C "$bindir" -xf -; else cp "$bundle"/bin/* "$bindir/"; fi
-for f in "$libdir"/*.xz "$bindir"/*.xz; do [ -e "$f" ] && xz -d -T0 "$f"; done
-chmod +x "$bindir"/*
-# Prefer the machine's own C++ runtime when it is new enough (the bundled one needs glibc 2.36).
-sys_cxx="$(ldconfig -p 2>/dev/null | awk '/libstdc\+\+\.so\.6 /{print $NF; exit}')"
-if [ -n "$sys_cxx" ] && grep -qa GLIBCXX_3.4.30 "$sys_cxx"; then rm -f "$libdir"/libstdc++.so.6 "$libdir"/libgcc_s.so.1; fi
-cuda_lib="$(dirname "$(command -v nvcc 2>/dev/null || echo /usr/local/cuda/bin/nvcc)")/../lib64"
-export LD_LIBRARY_PATH="$libdir:$cuda_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+. "$root/scripts/gpu-unpack.sh"
+hpg_unpack_bundle "$bundle"
 # The working tree travels with the bundle: bundled graphs are under $root/data; the shared data
 # set comes packed.
 datadir="$(mktemp -d)"
