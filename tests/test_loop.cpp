@@ -654,10 +654,11 @@ TEST(LoopGpu, BfsStretchesRunAsGraphs) {
 /// kernel does the assign masked by its own list (near<struct(close)> = close), and an apply under
 /// the complement of the first map's result (worse), which the held kernel cannot keep, runs after
 /// it; without, the held kernel ends the round. `driver_second`: better = dist > t, the list the
-/// second operand. Returns the rounds, dist, t, better, worse, close and near.
-auto relax_rounds(Backend b, bool more, bool driver_second) {
+/// second operand. `grid`: a larger grid's generator spec. Returns the rounds, dist, t, better,
+/// worse, close and near.
+auto relax_rounds(Backend b, bool more, bool driver_second, const char* grid = "grid:24x40") {
   using T = std::int32_t;
-  const hpg::Matrix<T> a = hpg::generate<T>(hpg::test::weighted_grid("grid:24x40", 1, 9), b);
+  const hpg::Matrix<T> a = hpg::generate<T>(hpg::test::weighted_grid(grid, 1, 9), b);
   const Index n = a.nrows(), source = 100;
   hpg::Vector<T> dist(n, b), frontier(n, b), t(n, b), worse(n, b), bound(n, b);
   hpg::Vector<bool> better(n, b), close(n, b), near(n, b);
@@ -682,16 +683,16 @@ auto relax_rounds(Backend b, bool more, bool driver_second) {
 }
 
 /// relax_rounds on the GPU gives what it gives on the host; returns the rounds.
-Index expect_relax_rounds(Backend b, bool more, bool driver_second = false) {
-  auto [hr, hd, ht, hb, hw, hc, hn] = relax_rounds(Backend::host, more, driver_second);
-  auto [gr, gd, gt, gb, gw, gc, gn] = relax_rounds(b, more, driver_second);
+Index expect_relax_rounds(Backend b, bool more, bool driver_second = false, const char* grid = "grid:24x40") {
+  auto [hr, hd, ht, hb, hw, hc, hn] = relax_rounds(Backend::host, more, driver_second, grid);
+  auto [gr, gd, gt, gb, gw, gc, gn] = relax_rounds(b, more, driver_second, grid);
   EXPECT_EQ(gr, hr);
   EXPECT_GT(hr, 30u);
   hpg::test::expect_same(hd, gd, "dist<frontier> = frontier");
   hpg::test::expect_same(ht, gt, "t, the last round's candidates");
   hpg::test::expect_same(hb, gb, "better = t < dist");
   EXPECT_EQ(gb.nvals(), hb.nvals());
-  EXPECT_EQ(gd.nvals(), 24u * 40u);
+  EXPECT_EQ(gd.nvals(), hd.size());  // every vertex is reached
   if (more) {
     hpg::test::expect_same(hw, gw, "worse<!better, replace> = t");
     hpg::test::expect_same(hc, gc, "close = frontier < 30");
@@ -715,6 +716,64 @@ TEST(LoopGpu, AMapAgainstAFullVectorKeepsAndAssignsInItsKernel) {
   }
 }
 
+/// relax_rounds on a 160 x 160 grid, where the push's list may be long: the frontier's room (4 x
+/// 1,024 entries) times its rows of 4 passes both the one-block sort's 8,192 outputs and the
+/// bitmap's 800 words, so the push lists its outputs by a held list step (held_bit_list.cuh),
+/// whose kernel also does the map, keeps the frontier, assigns the distances and, without `more`,
+/// ends the round: the same values as the host's, t and better included (both listed in no order).
+TEST(LoopGpu, AMapOfAPushedListIsDoneByTheListStep) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  for (bool driver_second : {false, true}) {
+    for (bool more : {false, true}) {
+      SCOPED_TRACE(std::string(driver_second ? "better = dist > t" : "better = t < dist") + (more ? ", more" : ""));
+      const std::uint64_t before = graphs_run(), maps_before = hpg::detail::held_list_maps,
+                          ends_before = hpg::detail::device_loop_producer_ends;
+      expect_relax_rounds(Backend::cuda, more, driver_second, "grid:160x160");
+      const std::uint64_t graphs = graphs_run() - before;
+      EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
+      EXPECT_GE(hpg::detail::held_list_maps - maps_before, graphs);  // in each capture
+      if (!more) EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, graphs);
+    }
+  }
+}
+
+/// A held list step with no map after it (held_bit_list.cuh): a min.plus push from a frontier of
+/// a 160 x 160 grid (its list may pass the one-block sort's bound and the bitmap's words), the
+/// assign masked by the push's list done by the list step's kernel, for each entry as it is
+/// listed (last<struct(t)> = t), then the frontier's unvisited part. The same values as the host's.
+TEST(LoopGpu, AHeldListStepAssignsWhatItLists) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  using T = std::int32_t;
+  const auto run = [](Backend b) {
+    const hpg::Matrix<T> a = hpg::generate<T>(hpg::test::weighted_grid("grid:160x160", 1, 9), b);
+    const Index n = a.nrows();
+    hpg::Vector<T> frontier(n, b), t(n, b), last(n, b);
+    hpg::Vector<bool> visited(n, b);
+    hpg::assign(last, hpg::no_mask, hpg::no_accum, T(-1), hpg::all);
+    frontier.set_element(0, 0);
+    visited.set_element(true, 0);
+    const Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+      hpg::vxm(t, hpg::no_mask, hpg::no_accum, hpg::min_plus<T>, frontier, a, hpg::desc::push);
+      hpg::assign(last, t, hpg::no_accum, t, hpg::all, hpg::desc::structure);
+      hpg::apply(frontier, visited, hpg::no_accum, hpg::identity<T>{}, t, hpg::desc::replace | hpg::desc::mask_complement | hpg::desc::structure);
+      hpg::assign(visited, frontier, hpg::no_accum, true, hpg::all, hpg::desc::structure);
+    }, n);
+    return std::make_tuple(rounds, std::move(last), std::move(t));
+  };
+  auto [hr, hl, ht] = run(Backend::host);
+  const std::uint64_t before = graphs_run(), fused_before = hpg::detail::device_loop_fused_upserts;
+  auto [gr, gl, gt] = run(Backend::cuda);
+  const std::uint64_t graphs = graphs_run() - before;
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(hr, 160u + 160u - 1u);  // the last round reaches nothing new
+  EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_GE(hpg::detail::device_loop_fused_upserts - fused_before, graphs);
+  hpg::test::expect_same(hl, gl, "last<struct(t)> = t");
+  hpg::test::expect_same(ht, gt, "t, the last round's");
+}
+
 /// SSSP's round alone: the held map's kernel, which keeps the frontier and assigns the distances,
 /// also ends the round (DeviceLoop::end): its appends write the frontier's carried storage too,
 /// and its last block the counts and the loop's condition. The frontier outgrows its room from a
@@ -736,15 +795,12 @@ TEST(LoopGpu, AHeldMapThatKeepsTheFrontierEndsTheRound) {
 /// starts with (4 x 1,024 entries), so a round that the held map ends overflows (its
 /// appends stop at the room, its last block sets the overflow), the loop recovers the whole list
 /// the map kept in the loop's arena and captures again; the distances are the host's.
-TEST(LoopGpu, AHeldMapThatEndsTheRoundOverflowsAndIsCapturedAgain) {
-  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  const CaptureAfter first(1);
-  const auto spec = hpg::test::weighted_grid("rmat:14", 1, 9);
-  const hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+/// A vertex of at most 3 edges, one of them to the vertex of most edges that such a vertex reaches.
+Index source_next_to_a_hub(const hpg::Matrix<std::int64_t>& a) {
   std::vector<Index> rows, cols;
   std::vector<std::int64_t> w;
-  ha.extract_tuples(rows, cols, w);
-  std::vector<Index> degree(ha.nrows(), 0);
+  a.extract_tuples(rows, cols, w);
+  std::vector<Index> degree(a.nrows(), 0);
   for (Index r : rows) ++degree[r];
   Index source = 0, best = 0;
   for (std::size_t k = 0; k < rows.size(); ++k)
@@ -752,14 +808,59 @@ TEST(LoopGpu, AHeldMapThatEndsTheRoundOverflowsAndIsCapturedAgain) {
       best = degree[cols[k]];
       source = rows[k];
     }
+  return source;
+}
+
+TEST(LoopGpu, AHeldMapThatEndsTheRoundOverflowsAndIsCapturedAgain) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto spec = hpg::test::weighted_grid("rmat:14", 1, 9);
+  const hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+  const Index source = source_next_to_a_hub(ha);
   const hpg::Vector<std::int64_t> want = hpg::sssp(ha, source);
   const hpg::Matrix<std::int64_t> a = hpg::generate<std::int64_t>(spec, Backend::cuda);
-  const std::uint64_t before = graphs_run(), ends_before = hpg::detail::device_loop_producer_ends;
-  const hpg::Vector<std::int64_t> got = hpg::sssp(a, source);
-  EXPECT_GE(graphs_run() - before, 2u) << "no overflow: " << hpg::detail::device_loop_declined;
-  EXPECT_GE(hpg::detail::device_loop_producer_ends - ends_before, 1u);
   EXPECT_GT(want.nvals(), 8192u);
-  hpg::test::expect_same(want, got, "distances");
+  // The push's bound passes the bitmap's 512 words: its list step is held and does the map
+  // (held_bit_list.cuh); with hold_list_steps off the list step runs at once and the held map
+  // ends the round.
+  for (bool hold : {true, false}) {
+    SCOPED_TRACE(hold ? "held list steps" : "held maps");
+    hpg::detail::switches().hold_list_steps = hold;
+    const std::uint64_t before = graphs_run(), ends_before = hpg::detail::device_loop_producer_ends,
+                        maps_before = hpg::detail::held_list_maps;
+    const hpg::Vector<std::int64_t> got = hpg::sssp(a, source);
+    EXPECT_GE(graphs_run() - before, 2u) << "no overflow: " << hpg::detail::device_loop_declined;
+    EXPECT_GE(hpg::detail::device_loop_producer_ends - ends_before, 1u);
+    if (hold) EXPECT_GE(hpg::detail::held_list_maps - maps_before, 2u);  // in each capture
+    else EXPECT_EQ(hpg::detail::held_list_maps - maps_before, 0u);
+    hpg::test::expect_same(want, got, "distances");
+  }
+}
+
+/// SSSP on a weighted rmat:14 graph in rounds from the host (DeferralScope), from a vertex next to
+/// a hub: once the frontier's rows may reach more outputs than the one-block sort holds, the
+/// push's list step is held back, and the map, the apply that keeps and the distances' assign are
+/// done by its kernel (held_bit_list.cuh), whose last block reports the frontier's count for the
+/// loop's condition. The distances are the host's; with hold_list_steps off (the ordered list
+/// step, a kernel each for the rest), the same.
+TEST(LoopGpu, AListStepHeldInRoundsFromTheHostMapsKeepsAndAssigns) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::switches().device_loops = false;
+  const auto spec = hpg::test::weighted_grid("rmat:14", 1, 9);
+  const hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+  const Index source = source_next_to_a_hub(ha);
+  const hpg::Vector<std::int64_t> want = hpg::sssp(ha, source);
+  const hpg::Matrix<std::int64_t> a = hpg::generate<std::int64_t>(spec, Backend::cuda);
+  for (bool hold : {true, false}) {
+    SCOPED_TRACE(hold ? "held list steps" : "ordered list steps");
+    hpg::detail::switches().hold_list_steps = hold;
+    const std::uint64_t maps_before = hpg::detail::held_list_maps;
+    const hpg::Vector<std::int64_t> got = hpg::sssp(a, source);
+    hpg::test::expect_same(want, got, "distances");
+    if (hold) EXPECT_GT(hpg::detail::held_list_maps - maps_before, 0u);
+    else EXPECT_EQ(hpg::detail::held_list_maps - maps_before, 0u);
+  }
 }
 
 /// A held map whose driver is the carried list itself, kept in place (v<v > bound, replace> = v,

@@ -113,16 +113,6 @@ int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, 
   return found;
 }
 
-/// Whether the current device takes cooperative launches (every block resident at once).
-bool cooperative_launches() {
-  int dev = 0, yes = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&yes, cudaDevAttrCooperativeLaunch, dev) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return yes != 0;
-}
-
 /// The round's end by the loop's last kernel (more than one launch when more than loop_end_copies
 /// lists are carried): what DeviceLoop::end does unless a held-back producer ends the round. A
 /// producer still held goes first. Returns the deferred upserts that the last launch took.

@@ -80,6 +80,17 @@ inline unsigned multiprocessors() {
   return k;
 }
 
+/// Whether the current device takes cooperative launches (every block resident at once, a grid
+/// barrier allowed): push_list_rounds_kernel, bit_list_kernel.
+inline bool cooperative_launches() {
+  int dev = 0, yes = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&yes, cudaDevAttrCooperativeLaunch, dev) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return yes != 0;
+}
+
 /// A grid-stride kernel's grid when its work is read on the device (a count a kernel before it
 /// wrote) or each block ends with a global atomic: the blocks of `block` threads one wave of the
 /// device holds (2048 threads an SM: 1056 blocks of 256 on 132 SMs), no more. Blocks past the

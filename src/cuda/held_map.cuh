@@ -68,6 +68,27 @@ struct HeldCopy {
 /// blocks a multiprocessor, 9.65 at 1 (H200).
 inline constexpr unsigned held_map_blocks = 4;
 
+/// The last block of a kernel that makes a held list (held_map_kernel, bit_list_kernel), every
+/// thread of it: thread 0 writes the counts (`counts()`, which returns the count of the list the
+/// kernel makes, whose word is `word`), and the block does the round's end, if any (a round of a
+/// loop run from the host asks for that count so). The round end's reads go out before the counts
+/// are written: each read that waited for a write was another trip to memory on the round's path.
+template <class Counts>
+__device__ void end_held_list(const RoundEnd& end, const unsigned long long* word, const Counts& counts) {
+  __shared__ StagedCopies staged;  // the copies, for end_staged_copies
+  __shared__ unsigned long long made;
+  stage_copies(staged, end, threadIdx.x);
+  RoundEndRead before{};
+  if (threadIdx.x == 0) {
+    before = read_round_end(end, KnownCount{word});
+    made = counts();
+  }
+  __syncthreads();  // the count, for the round end's copies
+  const KnownCount known{word, made};
+  if (threadIdx.x == 0) write_round_end(end, before, known);  // all zero (no copies, no condition): nothing
+  if (end.copies) end_staged_copies(staged.copies(), end.copies, threadIdx.x, blockDim.x, known);
+}
+
 /// T(k) = op(d(k), f(i)) (op(f(i), d(k)) when the driver is the second operand) for the driver's
 /// entries k, i = idx[k], T's list a copy of the driver's; with `keep.idx`, the entries whose T is
 /// true appended to keep's list with the driver's value, a block's at once (one atomic), and the
@@ -122,24 +143,15 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
     }
   }
   if (!last_block_to_arrive(&keep.status[1])) return;
-  __shared__ StagedCopies staged;  // the copies, for end_staged_copies
-  __shared__ unsigned long long made;
-  stage_copies(staged, end, threadIdx.x);
   // The list this kernel makes (the kept one, or the map's own) and its count; the map's own
   // count is written either way (T stays a vector whose count may be read).
-  unsigned long long* const word = keep.idx ? keep.count : copy.word;
-  RoundEndRead before{};
-  if (threadIdx.x == 0) {
-    before = read_round_end(end, KnownCount{word});
-    made = keep.idx ? atomicExch(&keep.status[0], 0ull) : static_cast<unsigned long long>(m);
+  end_held_list(end, keep.idx ? keep.count : copy.word, [&] {
+    const unsigned long long made = keep.idx ? atomicExch(&keep.status[0], 0ull) : static_cast<unsigned long long>(m);
     if (copy.word) *copy.word = m;
     if (keep.idx) *keep.count = made;
     keep.status[1] = 0;
-  }
-  __syncthreads();  // the count, for the round end's copies
-  const KnownCount known{word, made};
-  if (threadIdx.x == 0) write_round_end(end, before, known);  // all zero (no copies, no condition): nothing
-  if (end.copies) end_staged_copies(staged.copies(), end.copies, threadIdx.x, blockDim.x, known);
+    return made;
+  });
 }
 
 /// Holds the map T = op(d, f) over the driver's first count entries (T's list a copy of the

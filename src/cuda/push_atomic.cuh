@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
@@ -41,6 +42,7 @@
 #include "hpgraph/cuda/claim_stamps.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/deferred_upsert.cuh"
+#include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/last_block.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
@@ -760,12 +762,13 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   // aligned 4-byte word, and the memory is whole 16-byte words).
   const Z identity = s.add.identity();
   DeviceArray<Z> own_slots(keep ? n : 0, "push values");
-  std::optional<CleanScratch> folded;
-  if constexpr (!keep) folded.emplace(ScratchUse::push_values, n * sizeof(Z), &identity, sizeof(Z), "push values");
+  std::shared_ptr<CleanScratch> folded;  // shared with a held list step (hold_bit_list)
+  if constexpr (!keep) folded = std::make_shared<CleanScratch>(ScratchUse::push_values, n * sizeof(Z), &identity, sizeof(Z), "push values");
   Z* const slots = folded ? static_cast<Z*>(folded->data()) : own_slots.data();
   // The bits and, after them, the small path's list length, kept clean.
-  CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
-  std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
+  const unsigned char zero = 0;
+  auto bitmap = std::make_shared<CleanScratch>(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), &zero, 1, "push output bits");
+  std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap->data());
   // The list (the small path's, or T's own) holds T's bound, which no append passes.
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
                                                              entry_out_first, bits, slots, gathers ? t.idx.data() : list.data(),
@@ -787,11 +790,15 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
           list.data(), bits + nwords, end_bit, bits, slots, !keep, identity, t.idx.data(), t.val.data(), count.data());
     });
     check_launch("push_sort_block_kernel");
+  } else if (folded && hold_bit_list<Z>(bitmap, folded, nwords, identity, t.idx.data(), t.val.data(), count.data(), cap)) {
+    t.jumbled = true;  // listed in no order, by a kernel held back (held_bit_list.cuh), whose launch marks the memory restored
+    t.nvals = DeviceCount::on_device(std::move(count));
+    return;
   } else {
     counted_scan(DeviceCount::View{nwords}, nwords, BitList<Z>{bits, slots, !keep, identity, t.idx.data(), t.val.data(), count.data()},
                  "push result list");
   }
-  bitmap.restored();
+  bitmap->restored();
   if (folded) folded->restored();
   t.nvals = DeviceCount::on_device(std::move(count));
 }

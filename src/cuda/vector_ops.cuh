@@ -15,6 +15,7 @@
 #include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/cuda/append_kept.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
+#include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/held_map.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -169,6 +170,9 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
   const auto& driver = u_drives ? u.idx : v.idx;
   const DeviceCount::View count = u_drives ? u.nvals.view() : v.nvals.view();
   if (u_drives ? known_full(v) : known_full(u)) {
+    // The driver listed by a held list step (held_bit_list.cuh): its kernel does the map too.
+    if (auto held = u_drives ? map_into_held_bit_list<true, Z>(op, u, v.val.data()) : map_into_held_bit_list<false, Z>(op, v, u.val.data()))
+      return std::move(*held);
     const SparseCopy copy = u_drives ? copy_of_list(t, u, bound) : copy_of_list(t, v, bound);
     t.val.allocate(bound, "result values");
     const unsigned grid = sparse_grid(t, 256);

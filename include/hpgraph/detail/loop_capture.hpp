@@ -116,6 +116,30 @@ struct KeepTarget {
   void* carried_val = nullptr;
   Index carried_capacity = 0;
 };
+/// A push's list step held back (src/cuda/held_bit_list.cuh): its mark kernel has set a bit in
+/// `bits` (`words` words) for each output and folded the output's value into its slot of `slots`
+/// (the monoid's identity, `identity`'s first `val_bytes` bytes, elsewhere); one kernel lists them
+/// into the push's result (`idx`, `val`, `count`), in no order, and leaves the bits and the slots
+/// clean. An element-wise map of that list against a full operand that follows (SSSP's better =
+/// t < dist) is done by the same kernel (`mapped`), and so, through the map's KeepTarget, are the
+/// masked apply and the upserts after it (held_map.cuh says how): in an SSSP round on the 2048 x
+/// 2048 grid the list step and the map were two kernels that each walked the ~10^5 candidates.
+struct HeldBitList {
+  std::uint32_t* bits = nullptr;
+  void* slots = nullptr;
+  Index words = 0;
+  alignas(8) unsigned char identity[8] = {};
+  int val_bytes = 0;
+  std::uint32_t* idx = nullptr;
+  void* val = nullptr;
+  unsigned long long* count = nullptr;
+  unsigned long long* status = nullptr;  // three zero words kept clean (the list's and the kept appends, the blocks done)
+  unsigned grid = 1;
+  bool mapped = false;                   // a map took it (one at most)
+  std::shared_ptr<void> memory;          // the kept-clean memory above, held while the launch is
+};
+/// The maps that a held list step took on this thread (HeldBitList::mapped), for tests.
+inline thread_local std::uint64_t held_list_maps = 0;
 /// A kernel that makes a sparse list, held back in a capture (a push under any's one kernel,
 /// push_atomic.cuh): the upserts masked by that list that follow it (BFS's parent<frontier> =
 /// frontier and level<frontier> = depth) are done by its threads, each for the output it claims
@@ -158,6 +182,9 @@ struct DeferredProducer {
   int keep_from_bytes = 0;
   Index keep_from_base = 0;                    // the driver's count: keep_from_base + *keep_from_word
   const unsigned long long* keep_from_word = nullptr;
+  /// A push's list step (HeldBitList), or null: not one. A map that takes it fills in `keep` and
+  /// keep_from_* as a held map does.
+  std::shared_ptr<HeldBitList> bit_list;
   /// Launches the kernel with `fused` and the round's end (or null) on the captured stream; false
   /// when CUDA refused it.
   std::function<bool(const DeferredUpserts&, const cuda::RoundEnd*)> launch;

@@ -33,6 +33,11 @@ struct Switches {
   /// push_atomic.cuh) still takes a thread per product in a call whose u, counted on the device,
   /// is short enough for that; false: a thread per u entry's whole row whatever the count.
   bool push_row_slots_that_fit = true;
+  /// Where calls may leave work for later, the list step of a push by atomics under a monoid other
+  /// than any is held back, and a map of its list against a full vector that follows is done by
+  /// its kernel (held_bit_list.cuh: SSSP's candidates and their flags); false: the ordered list
+  /// step (a counted scan) runs at once.
+  bool hold_list_steps = true;
 };
 
 inline Switches& switches() {
