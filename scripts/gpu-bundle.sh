@@ -8,7 +8,8 @@
 #   change>: carried as old/hpgraph.xz, which gpu-run.sh's ab step runs beside this build; or a
 #   folder of programs built before it (hpgraph, bench_latency, ...): each carried as
 #   old/<name>.xz (gpu-run.sh's latency-ab step runs old/bench_latency beside this one);
-#   HPG_BUNDLE_BUILD=<folder>: build there instead of build-gpu (see below).
+#   HPG_BUNDLE_BUILD=<folder>: build there instead of build-gpu (see below); HPG_BUNDLE_LEAN=1:
+#   leave out the libraries the device tool's GPU machine has (see below).
 set -euo pipefail
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/setup.sh"
 [ "$HPG_CUDA" = ON ] || { echo "gpu-bundle: needs nvcc" >&2; exit 1; }
@@ -53,6 +54,12 @@ fi
 # toolkit's large libraries (cuSPARSE, nvJitLink: hundreds of MB; the GPU machine has the same CUDA
 # 13 toolkit, and gpu-run.sh looks there).
 skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl|librt|libcuda\.so|libcusparse|libnvJitLink|libcublas)'
+# HPG_BUNDLE_LEAN=1: also leave out what the device tool's GPU machine has (its ldconfig lists
+# libgomp, libz, libutil, libstdc++ and libgcc_s; its CUDA 13 toolkit libcudart and CUPTI, which
+# gpu-unpack.sh finds): a test bundle with the shared data set and the tree then fits the tool's
+# 64 MiB, which it counts in disk blocks (2026-11-30: 65.7 MiB with them, 11 MiB of it the tree).
+lean="${HPG_BUNDLE_LEAN:-0}"
+[ "$lean" = 1 ] && skip="${skip%)}|libgomp|libz\.so|libutil|libstdc\+\+|libgcc_s|libcudart)"
 for exe in "$bundle"/bin/*; do
   ldd "$exe" | awk '/=>/ {print $1, $3}' | while read -r name path; do
     [[ "$name" =~ $skip ]] && continue
@@ -73,7 +80,7 @@ cupti="$(ldconfig -p 2>/dev/null | awk '/libcupti\.so\.13 /{print $NF; exit}')"
 # (ls fails for the folder that does not exist; under pipefail that would end the script unsaid)
 [ -n "$cupti" ] || cupti="$(ls "$cuda_root"/lib64/libcupti.so.13 "$cuda_root"/lib/libcupti.so.13 2>/dev/null | head -1 || true)"
 [ -n "$cupti" ] || { echo "gpu-bundle: libcupti.so.13 not found (CUDA toolkit)" >&2; exit 1; }
-xz -T0 -9 -c "$cupti" >"$bundle/lib/libcupti.so.13.xz"
+[ "$lean" = 1 ] || xz -T0 -9 -c "$cupti" >"$bundle/lib/libcupti.so.13.xz"
 
 # The carried tree is limited to 64 MiB: the programs travel as one solid archive (they share most
 # of their code: 34 MB for all ten, where each compressed alone came to 41 MB), which gpu-run.sh
