@@ -15,6 +15,11 @@
 
 namespace hpg::detail::cuda {
 
+/// A value that held-back work carries as bytes (a word of 1, 2, 4 or 8): a deferred or fused
+/// upsert's source, a held map's or list step's values, a kept entry's value.
+template <class T>
+inline constexpr bool held_value = std::is_trivially_copyable_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
+
 /// For the first m entries k of the list idx, store(k, i = idx[k]) (w's value i), and with `added`
 /// w's presence byte i set and the entries that were absent counted into *added: one atomic a
 /// block (add_block_count), not one a warp and a round of the loop, all on that one word (the

@@ -64,20 +64,44 @@ inline unsigned grid_for(std::size_t n, unsigned block) {
   return static_cast<unsigned>(g > 0x7fffffffu ? 0x7fffffffu : (g ? g : 1));
 }
 
-/// The current device's number of SMs, asked of the device once (a grid of a few blocks per SM
-/// fills it; a hard-coded 132 would be an H100's or H200's and nobody else's).
-inline unsigned multiprocessors() {
+/// ask(device) for the current device, asked once a device: what a device is or holds (its SMs,
+/// a kernel's resident blocks), which launch sites would otherwise ask at every launch. ask returns
+/// an int >= 0. Each ask (a lambda's own type) has its own answers; a device past the first 64 is
+/// asked every time.
+template <class Ask>
+int once_per_device(const Ask& ask) {
   constexpr int cached_devices = 64;
-  static std::atomic<unsigned> known[cached_devices];
+  static std::atomic<int> known[cached_devices];  // the answer plus one; 0: not asked yet
   int dev = 0;
   check_cuda(cudaGetDevice(&dev), "cudaGetDevice");
-  if (dev >= 0 && dev < cached_devices)
-    if (const unsigned k = known[dev].load(std::memory_order_relaxed)) return k;
-  int sms = 0;
-  check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "cudaDeviceGetAttribute(multiprocessors)");
-  const unsigned k = sms > 0 ? static_cast<unsigned>(sms) : 1u;
-  if (dev >= 0 && dev < cached_devices) known[dev].store(k, std::memory_order_relaxed);
-  return k;
+  const bool cached = dev >= 0 && dev < cached_devices;
+  if (cached)
+    if (const int k = known[dev].load(std::memory_order_relaxed)) return k - 1;
+  const int answer = ask(dev);
+  if (cached) known[dev].store(answer + 1, std::memory_order_relaxed);
+  return answer;
+}
+
+/// The current device's number of SMs (a grid of a few blocks per SM fills it; a hard-coded 132
+/// would be an H100's or H200's and nobody else's).
+inline unsigned multiprocessors() {
+  return static_cast<unsigned>(once_per_device([](int dev) {
+    int sms = 0;
+    check_cuda(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "cudaDeviceGetAttribute(multiprocessors)");
+    return sms > 0 ? sms : 1;
+  }));
+}
+
+/// The blocks of `threads` threads of `kernel` that an SM of the current device holds at once; 0
+/// when CUDA cannot say.
+template <class Kernel>
+int resident_blocks(Kernel kernel, int threads) {
+  int resident = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, threads, 0) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return resident;
 }
 
 /// Whether the current device takes cooperative launches (every block resident at once, a grid
@@ -89,6 +113,23 @@ inline bool cooperative_launches() {
     return false;
   }
   return yes != 0;
+}
+
+/// kernel<<<grid, block>>>(args...) on the library's stream, every block resident at once (a
+/// cooperative launch: the kernel may wait at a grid barrier); CUDA's answer. The grid must fit
+/// (resident_blocks a multiprocessor at most).
+template <class... Params, class... Args>
+cudaError_t launch_cooperative(void (*kernel)(Params...), unsigned grid, unsigned block, Args&&... args) {
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(grid);
+  config.blockDim = dim3(block);
+  config.stream = stream();
+  cudaLaunchAttribute cooperative{};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  config.attrs = &cooperative;
+  config.numAttrs = 1;
+  return cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
 }
 
 /// A grid-stride kernel's grid when its work is read on the device (a count a kernel before it

@@ -25,8 +25,6 @@
 #include <cub/block/block_scan.cuh>
 
 #include <algorithm>
-#include <array>
-#include <atomic>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -190,57 +188,27 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
 /// 15.9 (bench/results/list-step-h200-2026-11-30/).
 template <class D, class Map>
 unsigned bit_list_grid(Index words, Index capacity) {
-  // Asked of the device once (a host round asks at each push and map): the blocks an SM holds,
-  // plus one (0: not asked yet), or 1 when the device takes no cooperative launch.
-  constexpr int cached_devices = 64;
-  static std::atomic<int> known[cached_devices];
-  int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) {
-    cudaGetLastError();
-    return 0;
-  }
-  int resident = dev >= 0 && dev < cached_devices ? known[dev].load(std::memory_order_relaxed) - 1 : -1;
-  if (resident < 0) {
-    resident = 0;
-    if (cooperative_launches() &&
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, bit_list_kernel<D, Map>, bit_list_threads, 0) != cudaSuccess) {
-      cudaGetLastError();
-      resident = 0;
-    }
-    if (dev >= 0 && dev < cached_devices) known[dev].store(resident + 1, std::memory_order_relaxed);
-  }
+  // Asked of the device once (a host round asks at each push and map).
+  const int resident = once_per_device([](int) { return cooperative_launches() ? resident_blocks(bit_list_kernel<D, Map>, bit_list_threads) : 0; });
   if (resident <= 0) return 0;
   const Index most = Index(std::min<int>(resident, bit_list_blocks)) * multiprocessors();
   const Index wanted = std::max<Index>((words + bit_list_threads - 1) / bit_list_threads, (capacity + bit_list_threads - 1) / bit_list_threads);
   return static_cast<unsigned>(std::min<Index>(std::max<Index>(wanted, 1), most));
 }
 
-/// What a held list step's kernel leaves clean (HeldBitList::memory): the bits, the slots, the
-/// status words.
-using HeldBitListMemory = std::array<std::shared_ptr<CleanScratch>, 3>;
-
 /// Launches bit_list_kernel<D, Map> cooperatively on the list's grid, on the library's stream;
 /// false when CUDA refused it.
 template <class D, class Map>
 bool launch_bit_list(const HeldBitList& list, const Map& map, const KeepTarget& keep, const DeferredUpserts& fused, const RoundEnd* end) {
   const RoundEnd e = end ? *end : RoundEnd{};
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(list.grid);
-  config.blockDim = dim3(bit_list_threads);
-  config.stream = stream();
-  cudaLaunchAttribute cooperative{};
-  cooperative.id = cudaLaunchAttributeCooperative;
-  cooperative.val.cooperative = 1;
-  config.attrs = &cooperative;
-  config.numAttrs = 1;
-  if (cudaLaunchKernelEx(&config, bit_list_kernel<D, Map>, BitListStep<D>::of(list), map, keep, fused, e) != cudaSuccess) {
+  if (launch_cooperative(bit_list_kernel<D, Map>, list.grid, bit_list_threads, BitListStep<D>::of(list), map, keep, fused, e) != cudaSuccess) {
     cudaGetLastError();  // taken here: the next launch's check would report it under its own name
     return false;
   }
   if (cudaGetLastError() != cudaSuccess) return false;
   // The memory the kernel leaves clean counts as clean from here; a launch refused leaves the
   // mark kernel's bits and values in it, and it is filled again at its next use.
-  for (const auto& m : *std::static_pointer_cast<HeldBitListMemory>(list.memory)) m->restored();
+  for (const auto& m : list.memory) m->restored();
   return true;
 }
 
@@ -267,7 +235,6 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     list->slots = slots_memory->data();
     list->words = words;
     std::memcpy(list->identity, &identity, sizeof(D));
-    list->val_bytes = static_cast<int>(sizeof(D));
     list->idx = idx;
     list->val = val;
     list->count = count;
@@ -275,7 +242,7 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     list->grid = grid;
     // Held, and counted clean only once the kernel is launched (launch_bit_list): the mark kernel
     // has set bits and folded values into it already.
-    list->memory = std::make_shared<HeldBitListMemory>(HeldBitListMemory{std::move(bits_memory), std::move(slots_memory), std::move(status)});
+    list->memory = {std::move(bits_memory), std::move(slots_memory), std::move(status)};
     DeferredProducer held;
     held.idx = idx;
     held.word = count;
@@ -311,17 +278,7 @@ std::optional<DeviceSparseResult<Z>> map_into_held_bit_list(const Op& op, const 
     using Map = MapOf<DriverFirst, Op, F, Z>;
     const unsigned grid = bit_list_grid<D, Map>(p.bit_list->words, p.capacity);
     if (grid == 0) return std::nullopt;
-    // The allocations go on the stream, which would launch the held kernel: it is set aside
-    // meanwhile (nothing else is held while a producer is).
-    std::optional<DeferredProducer> held = std::move(work->producer);
-    work->producer.reset();
-    struct PutBack {
-      DeferredWork* work;
-      std::optional<DeferredProducer>& held;
-      ~PutBack() {
-        if (held) work->producer = std::move(held);
-      }
-    } put_back{work, held};
+    SetAsideProducer held(*work);  // while T's arrays are allocated
     DeviceSparseResult<Z> t;
     t.size = d.size;
     const Index bound = held->capacity;

@@ -50,23 +50,30 @@ inline constexpr bool copies_value<apply_unary<U, identity<U>>, U> = true;
 template <class U>
 inline constexpr bool copies_value<keep_value, U> = true;
 
-/// A value a held map may carry as bytes: a fused upsert's source or a kept entry's value.
-template <class T>
-inline constexpr bool held_value = std::is_trivially_copyable_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8);
-
-/// Where a held map's kernel writes its result's own copy of the driver's indices and count
-/// (vector_ops.cuh's SparseCopy, which is defined after this header is included).
-struct HeldCopy {
-  std::uint32_t* idx = nullptr;
-  unsigned long long* word = nullptr;
-};
-
 /// The blocks of held_map_kernel a multiprocessor holds at once, and the most it launches a
 /// multiprocessor (a grid-stride loop does the rest). Unbounded, the kernel took 80 registers (the
 /// round end's and the fused upserts' words), 3 blocks a multiprocessor, and SSSP's round on the
 /// 2048 x 2048 grid launched 1,056 blocks: 7.95 us a round, 7.3 with the grid capped at 2 or 4
 /// blocks a multiprocessor, 9.65 at 1 (H200).
 inline constexpr unsigned held_map_blocks = 4;
+
+/// The producer held on this thread, set aside while a call that joins it allocates (an allocation
+/// goes on the stream, which would launch it; nothing else is held while a producer is), and put
+/// back, as the call has changed it, when this ends: also when the allocation throws.
+class SetAsideProducer {
+ public:
+  explicit SetAsideProducer(DeferredWork& work) : work_(work), held_(std::move(work.producer)) { work.producer.reset(); }
+  SetAsideProducer(const SetAsideProducer&) = delete;
+  SetAsideProducer& operator=(const SetAsideProducer&) = delete;
+  ~SetAsideProducer() {
+    if (held_) work_.producer = std::move(held_);
+  }
+  DeferredProducer* operator->() { return &*held_; }
+
+ private:
+  DeferredWork& work_;
+  std::optional<DeferredProducer> held_;
+};
 
 /// The last block of a kernel that makes a held list (held_map_kernel, bit_list_kernel), every
 /// thread of it: thread 0 writes the counts (`counts()`, which returns the count of the list the
@@ -98,7 +105,7 @@ __device__ void end_held_list(const RoundEnd& end, const unsigned long long* wor
 /// run from the host asks for its list's count so).
 template <bool DriverFirst, class Op, class D, class F, class Z>
 __global__ void __launch_bounds__(append_threads, held_map_blocks)
-    held_map_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const D* dval, const F* fval, Z* tval, HeldCopy copy,
+    held_map_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const D* dval, const F* fval, Z* tval, SparseCopy copy,
                     KeepTarget keep, DeferredUpserts fused, RoundEnd end) {
   namespace cg = cooperative_groups;
   using Scan = cub::BlockScan<unsigned, append_threads>;
@@ -119,7 +126,7 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
       Z r;
       if constexpr (DriverFirst) r = static_cast<Z>(op(x, fval[i]));
       else r = static_cast<Z>(op(fval[i], x));
-      if (copy.idx) copy.idx[k] = i;
+      copy.idx[k] = i;  // a held map's copy has both words (hold_map)
       tval[k] = r;
       kept = static_cast<bool>(r);
       if (!keep.idx && fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, r, reads);  // the list is the map's own
@@ -159,7 +166,7 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
 /// held (launch it now). Only a map whose values and driver's values are plain words of 1-8 bytes
 /// and whose count stays on the device (copy.word) is held.
 template <bool DriverFirst, class Op, class D, class F, class Z>
-bool hold_map(const Op& op, const std::uint32_t* idx, DeviceCount::View count, const D* dval, const F* fval, Z* tval, HeldCopy copy,
+bool hold_map(const Op& op, const std::uint32_t* idx, DeviceCount::View count, const D* dval, const F* fval, Z* tval, SparseCopy copy,
               Index bound, unsigned grid, bool driver_in_order) {
   if constexpr (!(held_value<D> && held_value<Z> && std::is_convertible_v<Z, bool>)) {
     return false;
@@ -221,17 +228,7 @@ std::optional<DeviceSparseResult<Z>> keep_into_held_map(const DeviceVec<U>& u, c
         p.keep_from_val != static_cast<const void*>(u.val.data()) || p.keep_from_bytes != static_cast<int>(sizeof(U)) ||
         uc.word != p.keep_from_word || uc.base != p.keep_from_base || p.fused.count > 0)
       return std::nullopt;
-    // The allocations go on the stream, which would launch the held kernel: it is set aside
-    // meanwhile (nothing else is held while a producer is).
-    std::optional<DeferredProducer> held = std::move(work->producer);
-    work->producer.reset();
-    struct PutBack {
-      DeferredWork* work;
-      std::optional<DeferredProducer>& held;
-      ~PutBack() {
-        if (held) work->producer = std::move(held);
-      }
-    } put_back{work, held};
+    SetAsideProducer held(*work);  // while T's arrays are allocated
     DeviceSparseResult<Z> t;
     t.size = u.size;
     const Index bound = held->capacity;

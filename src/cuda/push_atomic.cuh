@@ -684,14 +684,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       // second list (AllRounds).
       unsigned rounds_grid = 0;
       if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
-        int resident = 0;
-        if (capture && holding) {
-          if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, 256, 0) !=
-              cudaSuccess) {
-            cudaGetLastError();
-            resident = 0;
-          }
-        }
+        const int resident = capture && holding ? resident_blocks(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, 256) : 0;
         if (resident > 0) rounds_grid = std::min(grid, multiprocessors());
       }
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
@@ -702,18 +695,9 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         const RoundEnd e = end ? *end : RoundEnd{};
         if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
           if (e.all_rounds()) {
-            cudaLaunchConfig_t config{};
-            config.gridDim = dim3(rounds_grid);
-            config.blockDim = dim3(256);
-            config.stream = stream();
-            cudaLaunchAttribute cooperative{};
-            cooperative.id = cudaLaunchAttributeCooperative;
-            cooperative.val.cooperative = 1;
-            config.attrs = &cooperative;
-            config.numAttrs = 1;
-            cudaLaunchKernelEx(&config, push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, s, x, col, val, uidx, uval, ucount, allows,
-                               entry_out_first, claims, tidx, tval, counted, fused, e);
-            return;
+            launch_cooperative(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, rounds_grid, 256, s, x, col, val, uidx, uval, ucount,
+                               allows, entry_out_first, claims, tidx, tval, counted, fused, e);
+            return;  // a refused launch is taken by the held launch's check
           }
         }
         push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx, tval,

@@ -77,6 +77,20 @@ MaskProbe<M> mask_probe(const DeviceVec<M>* mask, const Descriptor& d) {
   return p;
 }
 
+/// Where a kernel that maps a sparse list entry by entry writes the result's own copy of the
+/// list's indices and count, bounded by the count it reads on the device (not a copy of the
+/// list's whole allocation, which in a device loop is the carried room). Null: not wanted.
+struct SparseCopy {
+  std::uint32_t* idx = nullptr;
+  unsigned long long* word = nullptr;
+  __device__ void count(Index m) const {
+    if (word && blockIdx.x == 0 && threadIdx.x == 0) *word = m;
+  }
+  __device__ void index(Index k, std::uint32_t i) const {
+    if (idx) idx[k] = i;
+  }
+};
+
 /// mask(i) for entry k of an operand whose index list the mask's copies element for element
 /// (aligned_with): read at position k, with no search, so a jumbled mask needs no sort first.
 /// SSSP's apply(frontier, better, t) is such a call: ewise_mult(better, t, dist) against a full

@@ -72,20 +72,6 @@ auto ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v) {
   return t;
 }
 
-/// Where a kernel that maps a sparse list entry by entry writes the result's own copy of the
-/// list's indices and count, bounded by the count it reads on the device (not a copy of the
-/// list's whole allocation, which in a device loop is the carried room). Null: not wanted.
-struct SparseCopy {
-  std::uint32_t* idx = nullptr;
-  unsigned long long* word = nullptr;
-  __device__ void count(Index m) const {
-    if (word && blockIdx.x == 0 && threadIdx.x == 0) *word = m;
-  }
-  __device__ void index(Index k, std::uint32_t i) const {
-    if (idx) idx[k] = i;
-  }
-};
-
 /// ewise_mult driven by a sparse operand against a full one: T(i) = op(u(i), v(i)) for each of
 /// the driver's entries, T's list the driver's (copy_of_list).
 template <bool UDrives, class Op, class U, class V, class Z>
@@ -178,9 +164,8 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
     const unsigned grid = sparse_grid(t, 256);
     // Held back where work may wait (held_map.cuh): a masked apply that keeps the entries where
     // the map is true, and the upserts masked by what it keeps, are then done by its kernel.
-    const HeldCopy held_copy{copy.idx, copy.word};
-    if (u_drives ? hold_map<true>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), held_copy, bound, grid, !u.jumbled)
-                 : hold_map<false>(op, driver.data(), count, v.val.data(), u.val.data(), t.val.data(), held_copy, bound, grid, !v.jumbled))
+    if (u_drives ? hold_map<true>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy, bound, grid, !u.jumbled)
+                 : hold_map<false>(op, driver.data(), count, v.val.data(), u.val.data(), t.val.data(), copy, bound, grid, !v.jumbled))
       return t;
     if (u_drives)
       ewise_mult_full_kernel<true><<<grid, 256, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy);

@@ -59,8 +59,7 @@ inline bool fuse_into_producer(DeferredWork& c, const DeferredUpsert& d) {
 /// deferred upserts run at once, so they must not depend on each other).
 template <class W, class M, class X>
 bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& src, unsigned grid, unsigned long long* added) {
-  if constexpr (!std::is_same_v<W, X> || !std::is_trivially_copyable_v<W> ||
-                !(sizeof(W) == 1 || sizeof(W) == 2 || sizeof(W) == 4 || sizeof(W) == 8)) {
+  if constexpr (!std::is_same_v<W, X> || !held_value<W>) {
     return false;
   } else {
     DeferredWork* const c = deferred_work();

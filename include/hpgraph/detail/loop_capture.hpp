@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -19,7 +20,8 @@
 namespace hpg::detail {
 
 namespace cuda {
-struct RoundEnd;  // the end of a device loop's round (src/cuda/loop_end.cuh)
+struct RoundEnd;      // the end of a device loop's round (src/cuda/loop_end.cuh)
+class CleanScratch;   // memory kept clean from call to call (src/cuda/clean_scratch.cuh)
 }
 
 /// A device loop's capture in progress on this thread (hpgraph/loop.hpp). A loop body is captured
@@ -118,7 +120,7 @@ struct KeepTarget {
 };
 /// A push's list step held back (src/cuda/held_bit_list.cuh): its mark kernel has set a bit in
 /// `bits` (`words` words) for each output and folded the output's value into its slot of `slots`
-/// (the monoid's identity, `identity`'s first `val_bytes` bytes, elsewhere); one kernel lists them
+/// (the monoid's identity, `identity`'s first bytes, elsewhere); one kernel lists them
 /// into the push's result (`idx`, `val`, `count`), in no order, and leaves the bits and the slots
 /// clean. An element-wise map of that list against a full operand that follows (SSSP's better =
 /// t < dist) is done by the same kernel (`mapped`), and so, through the map's KeepTarget, are the
@@ -129,14 +131,15 @@ struct HeldBitList {
   void* slots = nullptr;
   Index words = 0;
   alignas(8) unsigned char identity[8] = {};
-  int val_bytes = 0;
   std::uint32_t* idx = nullptr;
   void* val = nullptr;
   unsigned long long* count = nullptr;
   unsigned long long* status = nullptr;  // three zero words kept clean (the list's and the kept appends, the blocks done)
   unsigned grid = 1;
   bool mapped = false;                   // a map took it (one at most)
-  std::shared_ptr<void> memory;          // the kept-clean memory above, held while the launch is
+  /// The kept-clean memory above (the bits, the slots, the status words), held while the launch
+  /// is; its launch counts it clean again.
+  std::array<std::shared_ptr<cuda::CleanScratch>, 3> memory;
 };
 /// The maps that a held list step took on this thread (HeldBitList::mapped), for tests.
 inline thread_local std::uint64_t held_list_maps = 0;
