@@ -39,7 +39,15 @@ inline constexpr Index max_nvals_32bit_offsets = static_cast<Index>(std::numeric
 /// Where a container's data lives and which engine runs operations on it.
 enum class Backend { host, cuda };
 
-constexpr std::string_view to_string(Backend b) { return b == Backend::host ? "host" : "cuda"; }
+constexpr std::string_view to_string(Backend b) {
+  switch (b) {
+    case Backend::host:
+      return "host";
+    case Backend::cuda:
+      return "cuda";
+  }
+  return "unknown";
+}
 
 /// Value types a container may hold: the built-in arithmetic types and user structs that are
 /// trivially copyable (they are moved between host and device as bytes).

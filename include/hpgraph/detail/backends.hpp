@@ -5,9 +5,11 @@
 // in each of the two places below (docs/design.md, "Adding a backend").
 #pragma once
 
+#include <string>
 #include <utility>
 
 #include "hpgraph/backend.hpp"
+#include "hpgraph/error.hpp"
 #include "hpgraph/host/backend.hpp"
 #if HPG_HAS_CUDA
 #include "hpgraph/cuda/backend.cuh"
@@ -15,16 +17,21 @@
 
 namespace hpg::detail {
 
+/// No `default`: a Backend value without its case here is a -Wswitch warning, not host code run
+/// on another backend's containers.
 template <class F>
 decltype(auto) on_backend(Backend b, F&& f) {
   switch (b) {
-#if HPG_HAS_CUDA
-    case Backend::cuda:
-      return std::forward<F>(f)(cuda::Ops{});
-#endif
-    default:  // host; a container of a backend this build lacks cannot be made (check_backend_usable)
+    case Backend::host:
       return std::forward<F>(f)(host::Ops{});
+    case Backend::cuda:
+#if HPG_HAS_CUDA
+      return std::forward<F>(f)(cuda::Ops{});
+#else
+      break;  // no container of it can be made in this build (check_backend_usable)
+#endif
   }
+  throw_error(Info::invalid_value, std::string("backend ") + std::to_string(static_cast<int>(b)) + " is not built into this hpgraph");
 }
 
 }  // namespace hpg::detail
