@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
 namespace hpg::detail::cuda {
 
@@ -66,6 +67,13 @@ void release_idle_clean_scratch() noexcept;
 inline CleanScratch zeroed_scratch(ScratchUse use, std::size_t bytes, const char* what) {
   const unsigned char zero = 0;
   return CleanScratch(use, bytes, &zero, 1, what);
+}
+
+/// zeroed_scratch, shared: memory that a kernel held back keeps while its launch is held (and that
+/// its launch counts clean again).
+inline std::shared_ptr<CleanScratch> shared_zeroed_scratch(ScratchUse use, std::size_t bytes, const char* what) {
+  const unsigned char zero = 0;
+  return std::make_shared<CleanScratch>(use, bytes, &zero, 1, what);
 }
 
 }  // namespace hpg::detail::cuda

@@ -124,7 +124,6 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
   cg::this_grid().sync();  // every index is listed, and the count is whole
   const Index m = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[0]));
   const bool keeps = maps && keep.idx != nullptr;  // uniform: a kernel argument
-  D* const kval = static_cast<D*>(keep.val);
   for (Index start = Index(blockIdx.x) * bit_list_threads; start < m; start += Index(gridDim.x) * bit_list_threads) {  // block-uniform
     const Index k = start + threadIdx.x;
     bool kept = false;
@@ -149,23 +148,7 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
         upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);
       }
     }
-    if (keeps) {  // uniform: as held_map_kernel keeps
-      unsigned rank = 0, total = 0;
-      Scan(scan).ExclusiveSum(kept ? 1u : 0u, rank, total);
-      if (threadIdx.x == 0 && total) base = atomicAdd(&keep.status[0], static_cast<unsigned long long>(total));
-      __syncthreads();
-      if (kept) {
-        const unsigned long long slot = base + rank;
-        keep.idx[slot] = i;
-        kval[slot] = x;
-        if (slot < static_cast<unsigned long long>(keep.carried_capacity)) {  // 0 when the round's end copies it
-          keep.carried_idx[slot] = i;
-          static_cast<D*>(keep.carried_val)[slot] = x;
-        }
-        if (fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);  // after the map read the full operand at i
-      }
-      __syncthreads();  // base and the scan's storage are taken again
-    }
+    if (keeps) keep_block_entries<Scan>(keep, scan, base, kept, i, x, fused, reads);  // uniform: a kernel argument
   }
   if (!last_block_to_arrive(&b.status[2])) return;
   const unsigned long long* word = b.count;
@@ -228,8 +211,7 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     const unsigned grid = bit_list_grid<D, NoMap>(words, capacity);
     if (grid == 0) return false;
     stream();  // what waited before goes first
-    const unsigned char zero = 0;
-    auto status = std::make_shared<CleanScratch>(ScratchUse::scan_status, 3 * sizeof(unsigned long long), &zero, 1, "push result list");
+    auto status = shared_zeroed_scratch(ScratchUse::scan_status, 3 * sizeof(unsigned long long), "push result list");
     auto list = std::make_shared<HeldBitList>();
     list->bits = static_cast<std::uint32_t*>(bits_memory->data());
     list->slots = slots_memory->data();
@@ -270,13 +252,17 @@ std::optional<DeviceSparseResult<Z>> map_into_held_bit_list(const Op& op, const 
   } else {
     DeferredWork* const work = deferred_work();
     if (!work || !work->producer || !work->producer->bit_list) return std::nullopt;
-    const DeferredProducer& p = *work->producer;
     const DeviceCount::View dc = d.nvals.view();
-    if (p.bit_list->mapped || p.fused.count > 0 || p.keep || d.format != Sparsity::sparse || !dc.word || dc.base != 0 || p.word != dc.word ||
-        p.idx != d.idx.data() || p.val != static_cast<const void*>(d.val.data()) || p.val_bytes != static_cast<int>(sizeof(D)))
-      return std::nullopt;
     using Map = MapOf<DriverFirst, Op, F, Z>;
-    const unsigned grid = bit_list_grid<D, Map>(p.bit_list->words, p.capacity);
+    unsigned grid = 0;
+    {
+      const DeferredProducer& p = *work->producer;  // set aside below: read only in this block
+      if (p.bit_list->mapped || p.fused.count > 0 || p.keep || d.format != Sparsity::sparse || !dc.word || dc.base != 0 ||
+          p.word != dc.word || p.idx != d.idx.data() || p.val != static_cast<const void*>(d.val.data()) ||
+          p.val_bytes != static_cast<int>(sizeof(D)))
+        return std::nullopt;
+      grid = bit_list_grid<D, Map>(p.bit_list->words, p.capacity);
+    }
     if (grid == 0) return std::nullopt;
     SetAsideProducer held(*work);  // while T's arrays are allocated
     DeviceSparseResult<Z> t;

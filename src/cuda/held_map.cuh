@@ -96,6 +96,32 @@ __device__ void end_held_list(const RoundEnd& end, const unsigned long long* wor
   if (end.copies) end_staged_copies(staged.copies(), end.copies, threadIdx.x, blockDim.x, known);
 }
 
+/// The kept entries of a block's turn (`kept`: this thread's entry, index i and value x, is one):
+/// appended to keep's list, a block's at once with one atomic (as append_kept_kernel appends), and
+/// below the carried capacity to the carried storage too (0 when the round's end copies it); the
+/// fused upserts done for each, after the thread's map read the full operand at i. Every thread of
+/// the block calls it (its barriers); `scan` and `base` are the block's shared storage.
+template <class Scan, class D>
+__device__ void keep_block_entries(const KeepTarget& keep, typename Scan::TempStorage& scan, unsigned long long& base, bool kept, std::uint32_t i,
+                                   const D& x, const DeferredUpserts& fused, const ClaimReads& reads) {
+  namespace cg = cooperative_groups;
+  unsigned rank = 0, total = 0;
+  Scan(scan).ExclusiveSum(kept ? 1u : 0u, rank, total);
+  if (threadIdx.x == 0 && total) base = atomicAdd(&keep.status[0], static_cast<unsigned long long>(total));
+  __syncthreads();
+  if (kept) {
+    const unsigned long long slot = base + rank;
+    keep.idx[slot] = i;
+    static_cast<D*>(keep.val)[slot] = x;
+    if (slot < static_cast<unsigned long long>(keep.carried_capacity)) {
+      keep.carried_idx[slot] = i;
+      static_cast<D*>(keep.carried_val)[slot] = x;
+    }
+    if (fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);
+  }
+  __syncthreads();  // base and the scan's storage are taken again
+}
+
 /// T(k) = op(d(k), f(i)) (op(f(i), d(k)) when the driver is the second operand) for the driver's
 /// entries k, i = idx[k], T's list a copy of the driver's; with `keep.idx`, the entries whose T is
 /// true appended to keep's list with the driver's value, a block's at once (one atomic), and the
@@ -112,7 +138,6 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
   __shared__ typename Scan::TempStorage scan;
   __shared__ unsigned long long base;
   const Index m = count_of(count);
-  D* const kval = static_cast<D*>(keep.val);
   for (Index start = blockIdx.x * Index(append_threads); start < m; start += Index(gridDim.x) * append_threads) {  // block-uniform
     const Index k = start + threadIdx.x;
     bool kept = false;
@@ -131,30 +156,14 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
       kept = static_cast<bool>(r);
       if (!keep.idx && fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, r, reads);  // the list is the map's own
     }
-    if (keep.idx) {  // uniform: a kernel argument
-      unsigned rank = 0, total = 0;
-      Scan(scan).ExclusiveSum(kept ? 1u : 0u, rank, total);
-      if (threadIdx.x == 0 && total) base = atomicAdd(&keep.status[0], static_cast<unsigned long long>(total));
-      __syncthreads();
-      if (kept) {
-        const unsigned long long slot = base + rank;
-        keep.idx[slot] = i;
-        kval[slot] = x;
-        if (slot < static_cast<unsigned long long>(keep.carried_capacity)) {  // 0 when the round's end copies it
-          keep.carried_idx[slot] = i;
-          static_cast<D*>(keep.carried_val)[slot] = x;
-        }
-        if (fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);
-      }
-      __syncthreads();  // base and the scan's storage are taken again
-    }
+    if (keep.idx) keep_block_entries<Scan>(keep, scan, base, kept, i, x, fused, reads);  // uniform: a kernel argument
   }
   if (!last_block_to_arrive(&keep.status[1])) return;
   // The list this kernel makes (the kept one, or the map's own) and its count; the map's own
   // count is written either way (T stays a vector whose count may be read).
   end_held_list(end, keep.idx ? keep.count : copy.word, [&] {
     const unsigned long long made = keep.idx ? atomicExch(&keep.status[0], 0ull) : static_cast<unsigned long long>(m);
-    if (copy.word) *copy.word = m;
+    *copy.word = m;  // a held map's copy has both words (hold_map)
     if (keep.idx) *keep.count = made;
     keep.status[1] = 0;
     return made;
@@ -178,8 +187,7 @@ bool hold_map(const Op& op, const std::uint32_t* idx, DeviceCount::View count, c
     // The status words, held (CleanScratch) as long as the launch that uses them is: memory
     // released while the kernel is held (an allocation that failed frees idle kept memory) could
     // be handed out again before it runs.
-    const unsigned char zero = 0;
-    auto status = std::make_shared<CleanScratch>(ScratchUse::scan_status, 2 * sizeof(unsigned long long), &zero, 1, "ewise_mult");
+    auto status = shared_zeroed_scratch(ScratchUse::scan_status, 2 * sizeof(unsigned long long), "ewise_mult");
     status->restored();  // the kernel's last block zeroes it
     auto keep = std::make_shared<KeepTarget>();
     keep->status = static_cast<unsigned long long*>(status->data());
@@ -221,13 +229,16 @@ std::optional<DeviceSparseResult<Z>> keep_into_held_map(const DeviceVec<U>& u, c
   } else {
     DeferredWork* const work = deferred_work();
     if (!work || !work->producer || !work->producer->keep || work->producer->keep->idx) return std::nullopt;
-    const DeferredProducer& p = *work->producer;
-    const DeviceCount::View uc = u.nvals.view(), mc = mask.nvals.view();
-    if (mc.word != p.word || mc.base != 0 || d.mask_structure || d.mask_complement || mask.format != Sparsity::sparse || u.format != Sparsity::sparse ||
-        p.idx != mask.idx.data() || p.val != static_cast<const void*>(mask.val.data()) || p.keep_from_idx != u.idx.data() ||
-        p.keep_from_val != static_cast<const void*>(u.val.data()) || p.keep_from_bytes != static_cast<int>(sizeof(U)) ||
-        uc.word != p.keep_from_word || uc.base != p.keep_from_base || p.fused.count > 0)
-      return std::nullopt;
+    {
+      const DeferredProducer& p = *work->producer;  // set aside below: read only in this block
+      const DeviceCount::View uc = u.nvals.view(), mc = mask.nvals.view();
+      if (mc.word != p.word || mc.base != 0 || d.mask_structure || d.mask_complement || mask.format != Sparsity::sparse ||
+          u.format != Sparsity::sparse || p.idx != mask.idx.data() || p.val != static_cast<const void*>(mask.val.data()) ||
+          p.keep_from_idx != u.idx.data() || p.keep_from_val != static_cast<const void*>(u.val.data()) ||
+          p.keep_from_bytes != static_cast<int>(sizeof(U)) || uc.word != p.keep_from_word || uc.base != p.keep_from_base ||
+          p.fused.count > 0)
+        return std::nullopt;
+    }
     SetAsideProducer held(*work);  // while T's arrays are allocated
     DeviceSparseResult<Z> t;
     t.size = u.size;

@@ -750,8 +750,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   if constexpr (!keep) folded = std::make_shared<CleanScratch>(ScratchUse::push_values, n * sizeof(Z), &identity, sizeof(Z), "push values");
   Z* const slots = folded ? static_cast<Z*>(folded->data()) : own_slots.data();
   // The bits and, after them, the small path's list length, kept clean.
-  const unsigned char zero = 0;
-  auto bitmap = std::make_shared<CleanScratch>(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), &zero, 1, "push output bits");
+  auto bitmap = shared_zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
   std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap->data());
   // The list (the small path's, or T's own) holds T's bound, which no append passes.
   push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
