@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <new>
+#include <optional>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -306,6 +307,55 @@ TEST_P(ContainerMoves, MovedContainersKeepTheirEntries) {
   std::vector<Vector<int>> many;
   for (int k = 0; k < 9; ++k) many.push_back(random_vector<int>(n, 0.1, 20 + k, b));  // grows: moves
   for (int k = 0; k < 9; ++k) EXPECT_TRUE(tuples(many[k]) == tuples(random_vector<int>(n, 0.1, 20 + k, b))) << k;
+}
+
+// What a move leaves behind is empty (a vector of size 0, a 0 x 0 matrix) and usable again: its
+// count, dimensions and storage all left with the move, so nothing reads what is no longer there.
+TEST_P(ContainerMoves, MovedFromContainersAreEmptyAndUsable) {
+  const Backend b = GetParam();
+  Vector<int> v = random_vector<int>(n, 0.3, 13, b);
+  Vector<int> w = std::move(v);
+  EXPECT_EQ(v.size(), 0u);  // NOLINT(bugprone-use-after-move): the moved-from state is the point
+  EXPECT_EQ(v.nvals(), 0u);
+  EXPECT_TRUE(tuples(v).r.empty());
+  EXPECT_EQ(v.dup().nvals(), 0u);
+  hpg::mxv(v, hpg::no_mask, hpg::no_accum, hpg::plus_times<int>, Matrix<int>(0, 0, b), Vector<int>(0, b));  // writes what a move left
+  EXPECT_EQ(v.nvals(), 0u);
+  v.resize(5);
+  v.set_element(7, 3);
+  EXPECT_EQ(v.nvals(), 1u);
+  EXPECT_EQ(v.extract_element(3), std::optional<int>(7));
+  v = std::move(w);
+  EXPECT_EQ(v.size(), n);
+  Vector<int>& same = v;
+  const auto v_entries = tuples(v);
+  v = std::move(same);  // a self-move keeps the entries
+  EXPECT_TRUE(tuples(v) == v_entries);
+
+  Matrix<int> a = random_matrix(n, 500, 14, b);
+  Matrix<int> c = std::move(a);
+  EXPECT_EQ(a.nrows(), 0u);  // NOLINT(bugprone-use-after-move)
+  EXPECT_EQ(a.ncols(), 0u);
+  EXPECT_EQ(a.nvals(), 0u);
+  EXPECT_TRUE(tuples(a).r.empty());
+  EXPECT_EQ(a.dup().nvals(), 0u);
+  Vector<int> none(0, b);
+  hpg::mxv(none, hpg::no_mask, hpg::no_accum, hpg::plus_times<int>, a, Vector<int>(0, b));  // reads it
+  EXPECT_EQ(none.nvals(), 0u);
+  a.resize(4, 6);
+  a.set_element(9, 3, 5);
+  EXPECT_EQ(a.nvals(), 1u);
+  EXPECT_EQ(a.extract_element(3, 5), std::optional<int>(9));
+  Matrix<int> d = std::move(a);
+  a.build(std::vector<Index>{}, std::vector<Index>{}, std::vector<int>{});  // an empty build of the 0 x 0 it is now
+  EXPECT_EQ(a.nvals(), 0u);
+  a = std::move(d);
+  EXPECT_EQ(a.nrows(), 4u);
+  EXPECT_EQ(a.nvals(), 1u);
+  Matrix<int>& self = c;
+  const auto c_entries = tuples(c);
+  c = std::move(self);
+  EXPECT_TRUE(tuples(c) == c_entries);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ContainerMoves, hpg::test::all_backends(), hpg::test::backend_name);

@@ -68,8 +68,27 @@ class Matrix {
     }
   }
   Matrix& operator=(const Matrix&) = delete;
-  Matrix(Matrix&&) noexcept = default;
-  Matrix& operator=(Matrix&&) noexcept = default;
+  // A matrix moved from is an empty 0 x 0 matrix on its backend, usable again (resize it, or move
+  // another matrix into it). A move cannot allocate, so its row offsets (one zero) are made when
+  // it is next used: wait() does it, and every method that reads the storage calls wait() first.
+  Matrix(Matrix&& o) noexcept
+      : backend_(o.backend_),
+        nrows_(std::exchange(o.nrows_, 0)),
+        ncols_(std::exchange(o.ncols_, 0)),
+        host_(std::exchange(o.host_, {})),
+        dev_(std::exchange(o.dev_, {})),
+        pending_(std::exchange(o.pending_, {})),
+        derived_(std::exchange(o.derived_, {})) {}
+  Matrix& operator=(Matrix&& o) noexcept {
+    backend_ = o.backend_;
+    nrows_ = std::exchange(o.nrows_, 0);  // self-move safe: exchange reads o before it empties it
+    ncols_ = std::exchange(o.ncols_, 0);
+    host_ = std::exchange(o.host_, {});
+    dev_ = std::exchange(o.dev_, {});
+    pending_ = std::exchange(o.pending_, {});
+    derived_ = std::exchange(o.derived_, {});
+    return *this;
+  }
   Matrix dup() const { return Matrix(*this); }
 
   Index nrows() const noexcept { return nrows_; }
@@ -249,6 +268,8 @@ class Matrix {
 
   /// GrB_Matrix_wait: merges pending element updates. Every operation calls it first.
   void wait() const {
+    if (nrows_ == 0 && ncols_ == 0 && !has_row_offsets()) [[unlikely]]
+      make_row_offsets();  // moved from: 0 x 0, no entries, nothing pending
     if (pending_.empty()) return;
     derived_.reset();
     if (backend_ == Backend::host) {
@@ -277,18 +298,26 @@ class Matrix {
   friend struct detail::MatrixAccess;
 
   void init_empty(Index nrows, Index ncols) {
-    derived_.reset();
     nrows_ = nrows;
     ncols_ = ncols;
+    make_row_offsets();
+  }
+  /// Empty storage of nrows_ x ncols_: no entries, every row offset zero.
+  void make_row_offsets() const {
+    derived_.reset();
     if (backend_ == Backend::host) {
-      host_ = detail::HostCsr<T>{nrows, ncols, std::vector<std::uint64_t>(nrows + 1, 0), {}, {}};
+      host_ = detail::HostCsr<T>{nrows_, ncols_, std::vector<std::uint64_t>(nrows_ + 1, 0), {}, {}};
     } else {
-      dev_ = detail::DeviceCsr<T>{};
-      dev_.nrows = nrows;
-      dev_.ncols = ncols;
-      dev_.ptr32.allocate(nrows + 1, "matrix row offsets");
-      detail::device_memset(dev_.ptr32.data(), 0, (nrows + 1) * sizeof(std::uint32_t));
+      detail::DeviceCsr<T> d;
+      d.nrows = nrows_;
+      d.ncols = ncols_;
+      d.ptr32.allocate(nrows_ + 1, "matrix row offsets");
+      detail::device_memset(d.ptr32.data(), 0, (nrows_ + 1) * sizeof(std::uint32_t));
+      dev_ = std::move(d);
     }
+  }
+  bool has_row_offsets() const noexcept {
+    return backend_ == Backend::host ? !host_.ptr.empty() : !(dev_.ptr32.empty() && dev_.ptr64.empty());
   }
   void check_index(Index i, Index j, const char* what) const {
     if (i >= nrows_ || j >= ncols_)

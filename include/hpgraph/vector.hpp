@@ -58,20 +58,22 @@ class Vector {
   Vector& operator=(const Vector&) = delete;
   // A device loop being captured carries every vector its body touches, moves included (a swap
   // of two vectors is a change of both); one that ends inside the body is not carried.
+  // A vector moved from is an empty vector of size 0 on its backend, usable again (resize it, or
+  // move another vector into it); its storage left with the move, and so did its count.
   Vector(Vector&& o) noexcept : backend_(o.backend_) {
     o.touch_in_move();
     born_in_capture();
-    host_ = std::move(o.host_);
-    dev_ = std::move(o.dev_);
-    pending_ = std::move(o.pending_);
+    host_ = std::exchange(o.host_, {});
+    dev_ = std::exchange(o.dev_, {});
+    pending_ = std::exchange(o.pending_, {});
   }
   Vector& operator=(Vector&& o) noexcept {
     touch_in_move();
     o.touch_in_move();
     backend_ = o.backend_;
-    host_ = std::move(o.host_);
-    dev_ = std::move(o.dev_);
-    pending_ = std::move(o.pending_);
+    host_ = std::exchange(o.host_, {});  // self-move safe: exchange reads o before it empties it
+    dev_ = std::exchange(o.dev_, {});
+    pending_ = std::exchange(o.pending_, {});
     return *this;
   }
   ~Vector() {

@@ -31,7 +31,8 @@ decltype(auto) on_backend(Backend b, F&& f) {
       break;  // no container of it can be made in this build (check_backend_usable)
 #endif
   }
-  throw_error(Info::invalid_value, std::string("backend ") + std::to_string(static_cast<int>(b)) + " is not built into this hpgraph");
+  throw_error(Info::invalid_value, "backend " + std::string(to_string(b)) + " (" + std::to_string(static_cast<int>(b)) +
+                                      ") is not built into this hpgraph");
 }
 
 }  // namespace hpg::detail
