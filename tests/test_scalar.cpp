@@ -66,6 +66,30 @@ void expect_assigns_match(Backend b, const hpg::Scalar<int>& x, int value, const
   both([&](hpg::Vector<int>& w, const auto& v) { hpg::assign(w, m, hpg::no_accum, v, some, hpg::desc::replace); });
 }
 
+// A scalar moved from is empty and on its backend, and takes a value again: on the GPU its device
+// word went with the move, and a new one is made for the value (the next test reads it there).
+TEST_P(ScalarTest, AMovedFromScalarTakesAValueAgain) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  const Backend b = GetParam();
+  hpg::Scalar<int> s(5, b);
+  hpg::Scalar<int> t = std::move(s);
+  EXPECT_EQ(t.extract_element(), 5);
+  EXPECT_EQ(s.nvals(), 0u);  // NOLINT(bugprone-use-after-move): the moved-from state is the point
+  EXPECT_EQ(s.backend(), b);
+  EXPECT_EQ(s.dup().nvals(), 0u);
+  s.set_element(9);
+  expect_assigns_match(b, s, 9, "assign of a moved-from Scalar given a value");
+  hpg::Scalar<int> r = std::move(t);
+  EXPECT_EQ(r.extract_element(), 5);
+  const hpg::Vector<int> w = some_w(b);
+  hpg::reduce(t, hpg::no_accum, hpg::plus_monoid<int>{}, w);  // a reduce into what a move left
+  EXPECT_EQ(t.extract_element(), 1045 - 105);  // 100 + i for i in 0..9, but 5
+  expect_assigns_match(b, t, 940, "assign of a Scalar a reduce wrote after a move");
+  hpg::Scalar<int>& same = t;
+  t = std::move(same);  // a self-move keeps the value
+  EXPECT_EQ(t.extract_element(), 940);
+}
+
 TEST_P(ScalarTest, AssignOfAScalarIsAssignOfItsValue) {
   HPG_SKIP_IF_NO_BACKEND(GetParam());
   const Backend b = GetParam();
@@ -92,6 +116,29 @@ TEST_P(ScalarTest, AnEmptyScalarDeletesUnderTheMaskUnlessAccumulated) {
   hpg::Vector<int> kept = some_w(b);
   hpg::assign(kept, m, hpg::plus<int>{}, none, hpg::all, hpg::desc::structure);
   hpg::test::expect_same(some_w(b), kept, "accumulating nothing");
+}
+
+/// A moved-from scalar given a value, then counted into by a device loop: the new device word its
+/// value got holds the count.
+TEST(ScalarGpu, AMovedFromScalarCountsADeviceLoop) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const Backend b = Backend::cuda;
+  const hpg::test::RestoreTuning restore;
+  hpg::detail::tuning().device_loop_after_rounds = 1;
+  hpg::detail::tuning().device_loop_slowest_round_us = 0;
+  hpg::Scalar<int> x(1, b);
+  const hpg::Scalar<int> took = std::move(x);
+  x.set_element(9);  // NOLINT(bugprone-use-after-move)
+  hpg::Vector<int> v(4, b);
+  v.build(std::vector<Index>{2}, std::vector<int>{3});
+  const std::uint64_t graphs = hpg::detail::device_loop_graphs;
+  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] {  // 3 rounds, the last two in a graph
+    hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::minus<int>{}, 1), v);
+    hpg::select(v, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, v, 0);
+  }, 100, x), 3u);
+  EXPECT_EQ(hpg::detail::device_loop_graphs - graphs, 1u);
+  EXPECT_EQ(x.extract_element(), 12);
+  EXPECT_EQ(took.extract_element(), 1);
 }
 
 /// A scalar whose value only the device knows (a device loop counted into it): calls read it

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/error.hpp"
 
@@ -55,6 +56,9 @@ bool cuda_available() {
   std::call_once(g_probe_once, [] { g_cuda = probe_cuda(); });
   return g_cuda;
 }
+
+// Compiled with -Wall: listed_backend's switch names a Backend value the backend list lacks.
+static_assert(detail::listed_backend(Backend::host) && detail::listed_backend(Backend::cuda));
 
 Backend parse_backend(const std::string& name) {
   if (name == "host") return Backend::host;

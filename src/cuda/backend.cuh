@@ -14,6 +14,7 @@
 #include "hpgraph/cuda/matrix_ops.cuh"
 #include "hpgraph/cuda/spgemm.cuh"
 #include "hpgraph/cuda/spmv.cuh"
+#include "hpgraph/cuda/storage_ops.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
 #include "hpgraph/cuda/vector_upsert.cuh"
 #include "hpgraph/descriptor.hpp"
@@ -145,7 +146,7 @@ void map_output(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, 
   finish_output(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
 }
 
-struct Ops {
+struct Ops : Storage {
   static constexpr Backend backend = Backend::cuda;
 
   // ---- multiplication (spmv.cuh for the orientation rules) ----
@@ -247,7 +248,8 @@ struct Ops {
   /// to accumulate into).
   template <class S, class Accum, class Monoid, class X>
   static void reduce_into(Scalar<S>& s, const Accum& accum, const Monoid& m, const X& x, bool fold) {
-    S* out = ScalarAccess::written_on_device(s);
+    S* out = scalar_written_on_device(ScalarAccess::stored<Backend::cuda>(s));
+    ScalarAccess::set_present(s);
     if constexpr (is_vector<X>::value) {
       reduce_vector_into(m, VectorAccess::device(x), accum, fold, out);
     } else {
@@ -284,7 +286,7 @@ struct Ops {
     if (from) {
       const std::optional<X> known = loop_capture() ? std::nullopt : ScalarAccess::known(*from);
       if (known) src.scalar = *known;
-      else src.scalar_at = ScalarAccess::device(*from);
+      else src.scalar_at = scalar_device(ScalarAccess::stored<Backend::cuda>(*from));
     }
     if (try_upsert(w, mask, accum, src, true, I, d)) return;
     assign_scattered(w, mask, accum, src.scalar, src.scalar_at, static_cast<const BitmapInput<X>*>(nullptr), true, I, d);

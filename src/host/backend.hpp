@@ -14,6 +14,7 @@
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/frontend.hpp"
 #include "hpgraph/host/operations.hpp"
+#include "hpgraph/host/storage_ops.hpp"
 #include "hpgraph/indices.hpp"
 #include "hpgraph/matrix.hpp"
 #include "hpgraph/prepare.hpp"
@@ -65,7 +66,7 @@ inline Region region_of(const Indices& I, Index nrows, const Indices& J, Index n
 }
 inline Region region_of(const Indices& I, Index n) { return region_of(all, 1, I, n); }
 
-struct Ops {
+struct Ops : Storage {
   static constexpr Backend backend = Backend::host;
 
   // ---- multiplication ----
