@@ -118,25 +118,30 @@ TEST_P(ScalarTest, AnEmptyScalarDeletesUnderTheMaskUnlessAccumulated) {
   hpg::test::expect_same(some_w(b), kept, "accumulating nothing");
 }
 
-/// A moved-from scalar given a value, then counted into by a device loop: the new device word its
-/// value got holds the count.
-TEST(ScalarGpu, AMovedFromScalarCountsADeviceLoop) {
-  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
-  const Backend b = Backend::cuda;
+/// Counts three rounds of a device loop into x on the GPU, the last two in one graph (the loop
+/// captures after one round, however long its rounds take).
+void count_three_rounds_on_the_device(hpg::Scalar<int>& x) {
   const hpg::test::RestoreTuning restore;
   hpg::detail::tuning().device_loop_after_rounds = 1;
   hpg::detail::tuning().device_loop_slowest_round_us = 0;
-  hpg::Scalar<int> x(1, b);
-  const hpg::Scalar<int> took = std::move(x);
-  x.set_element(9);  // NOLINT(bugprone-use-after-move)
-  hpg::Vector<int> v(4, b);
+  hpg::Vector<int> v(4, Backend::cuda);
   v.build(std::vector<Index>{2}, std::vector<int>{3});
   const std::uint64_t graphs = hpg::detail::device_loop_graphs;
-  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] {  // 3 rounds, the last two in a graph
+  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] {  // 3, 2, 1, then none
     hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::minus<int>{}, 1), v);
     hpg::select(v, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, v, 0);
   }, 100, x), 3u);
   EXPECT_EQ(hpg::detail::device_loop_graphs - graphs, 1u);
+}
+
+/// A moved-from scalar given a value, then counted into by a device loop: the new device word its
+/// value got holds the count.
+TEST(ScalarGpu, AMovedFromScalarCountsADeviceLoop) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  hpg::Scalar<int> x(1, Backend::cuda);
+  const hpg::Scalar<int> took = std::move(x);
+  x.set_element(9);  // NOLINT(bugprone-use-after-move)
+  count_three_rounds_on_the_device(x);
   EXPECT_EQ(x.extract_element(), 12);
   EXPECT_EQ(took.extract_element(), 1);
 }
@@ -146,18 +151,8 @@ TEST(ScalarGpu, AMovedFromScalarCountsADeviceLoop) {
 TEST(ScalarGpu, AValueOnlyTheDeviceKnowsIsReadThere) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   const Backend b = Backend::cuda;
-  const hpg::test::RestoreTuning restore;
-  hpg::detail::tuning().device_loop_after_rounds = 1;  // the loop below captures after one round,
-  hpg::detail::tuning().device_loop_slowest_round_us = 0;  // however long its rounds take
   hpg::Scalar<int> x(-7, b);
-  hpg::Vector<int> v(4, b);
-  v.build(std::vector<Index>{2}, std::vector<int>{3});
-  const std::uint64_t graphs = hpg::detail::device_loop_graphs;
-  EXPECT_EQ(hpg::loop_while(hpg::nonempty(v), [&] {  // 3 rounds, the last two in a graph
-    hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::minus<int>{}, 1), v);
-    hpg::select(v, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, v, 0);
-  }, 100, x), 3u);
-  EXPECT_EQ(hpg::detail::device_loop_graphs - graphs, 1u);
+  count_three_rounds_on_the_device(x);
   ASSERT_FALSE(hpg::detail::ScalarAccess::known(x).has_value());  // on the device only: -4
   const hpg::Scalar<int> copy = x.dup();
   expect_assigns_match(b, x, -4, "assign of a Scalar read on the device");
