@@ -4,8 +4,13 @@
 #pragma once
 
 #include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/detail/storage.hpp"
 
 namespace hpg::detail::cuda {
+
+/// A Vector's storage.
+template <class T>
+using Vec = DeviceVec<T>;
 
 /// A Scalar's value: a device word that kernels read when they run (so a captured loop body reads
 /// the value of its round), and a copy on the host that holds while host_current (calls then take

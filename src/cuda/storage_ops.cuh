@@ -4,16 +4,195 @@
 // below (the device word of a Scalar, which only this backend has).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <span>
+#include <utility>
+#include <vector>
 
 #include "hpgraph/cuda/device_loop.cuh"
+#include "hpgraph/cuda/jumbled.cuh"
+#include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/cuda/storage.hpp"
+#include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/loop_capture.hpp"
 
 namespace hpg::detail::cuda {
 
 struct Storage {
+  // ---- Vector (its storage: DeviceVec, detail/storage.hpp) ----
+  template <class T>
+  static Vec<T> vec_empty(Index n) noexcept {
+    Vec<T> v;
+    v.size = n;
+    return v;
+  }
+  template <class T>
+  static Index vec_size(const Vec<T>& v) noexcept {
+    return v.size;
+  }
+  /// A wait where only the device knows the count (read once, then kept).
+  template <class T>
+  static Index vec_nvals(const Vec<T>& v) {
+    return v.nvals.get();
+  }
+  template <class T>
+  static Sparsity vec_format(const Vec<T>& v) noexcept {
+    return v.format;
+  }
+  template <class T>
+  static void vec_set_format(Vec<T>& v, Sparsity f) {
+    cuda::vec_to_format(v, f);
+  }
+  template <class T>
+  static Vec<T> vec_clone(const Vec<T>& v) {
+    Vec<T> c;
+    c.size = v.size;
+    c.nvals = v.nvals;
+    c.format = v.format;
+    c.idx = v.idx.clone("vector indices");
+    c.val = v.val.clone("vector values");
+    c.present = v.present.clone("vector bitmap");
+    c.jumbled = v.jumbled;
+    return c;
+  }
+  /// A host list is sorted; a sparse vector's arrays may hold more than its entries (a result
+  /// sized before its count was known): only the first nvals move.
+  template <class T>
+  static HostVec<T> vec_to_host(const Vec<T>& v) {
+    HostVec<T> h;
+    h.size = v.size;
+    h.nvals = v.nvals;
+    h.format = v.format;
+    unjumble(v);
+    const bool sparse = v.format == Sparsity::sparse;
+    h.idx = v.idx.to_host(sparse ? h.nvals : 0);
+    h.val = sparse ? v.val.to_host_array(h.nvals) : v.val.to_host_array();
+    h.present = v.present.to_host();
+    return h;
+  }
+  template <class T>
+  static Vec<T> vec_from_host(const HostVec<T>& h) {
+    Vec<T> d;
+    d.size = h.size;
+    d.nvals = h.nvals;
+    d.format = h.format;
+    d.idx.upload(h.idx, "vector indices");
+    d.val.upload(h.val, "vector values");
+    d.present.upload(h.present, "vector bitmap");
+    return d;
+  }
+  template <class T, class Dup>
+  static Vec<T> vec_build(Index n, std::span<const Index> indices, std::span<const T> vals, const Dup& dup) {
+    std::vector<std::uint64_t> hk(indices.begin(), indices.end());
+    DeviceArray<std::uint64_t> keys;
+    keys.upload(hk, "build keys");
+    DeviceArray<T> dv;
+    dv.upload(vals.data(), vals.size(), "build values");
+    sort_and_combine(keys, dv, dup, "Vector::build");
+    Vec<T> v = vec_from_sorted_keys(n, std::move(keys), std::move(dv));
+    cuda::vec_to_format(v, host::preferred_format(v.size, v.nvals));
+    return v;
+  }
+  /// Indices ascending.
+  template <class T>
+  static void vec_extract_tuples(const Vec<T>& v, std::vector<Index>& indices, std::vector<T>& vals) {
+    if (v.format == Sparsity::sparse) {
+      unjumble(v);
+      const Index n = v.nvals;  // the arrays may hold more than the entries
+      auto idx = v.idx.to_host(n);
+      indices.assign(idx.begin(), idx.end());
+      auto hv = v.val.to_host_array(n);
+      vals.assign(hv.begin(), hv.end());
+      return;
+    }
+    Vec<T> tmp = vec_clone(v);
+    cuda::vec_to_format(tmp, Sparsity::sparse);
+    auto idx = tmp.idx.to_host();
+    indices.assign(idx.begin(), idx.end());
+    auto hv = tmp.val.to_host_array();
+    vals.assign(hv.begin(), hv.end());
+  }
+  template <class T>
+  static std::optional<T> vec_find(const Vec<T>& v, Index i) {
+    return find_entry(v, i);
+  }
+  /// Sets (x not null) or removes entry i of a bitmap vector in place: a kernel, no wait (the
+  /// count changes on the device).
+  template <class T>
+  static void vec_write_bitmap(Vec<T>& v, Index i, const T* x) {
+    write_bitmap_entry(v, i, x);
+  }
+  template <class T>
+  static void vec_resize(Vec<T>& v, Index n) {
+    if (v.format == Sparsity::sparse) {
+      unjumble(v);  // the keys below are taken as sorted
+      auto keys = vec_to_keys(v);
+      auto vals = v.val.clone("vector values");
+      drop_outside(keys, vals, 1, n);
+      v = vec_from_sorted_keys(n, std::move(keys), std::move(vals));
+      return;
+    }
+    Vec<T> d;
+    d.size = n;
+    d.format = Sparsity::bitmap;
+    d.val.allocate(n, "vector values");
+    d.present.allocate(n, "vector bitmap");
+    device_memset(d.present.data(), 0, n);
+    device_memset(d.val.data(), 0, n * sizeof(T));
+    const Index keep = std::min(n, v.size);
+    if (keep) {
+      copy_device_to_device(d.val.data(), v.val.data(), keep * sizeof(T));
+      copy_device_to_device(d.present.data(), v.present.data(), keep);
+    }
+    d.nvals = DeviceCount::on_device(count_set_on_device(d.present.data(), n));
+    v = std::move(d);
+  }
+  /// Merges set_element/remove_element writes (the last of an index wins) and clears them. A few
+  /// writes to a sparse list are one kernel that puts them in place (no sort, no host wait).
+  template <class T>
+  static void vec_apply_pending(Vec<T>& v, std::vector<PendingOp<T>>& pending) {
+    if constexpr (sizeof(T) <= 64) {
+      if (v.format == Sparsity::sparse && pending.size() <= std::size_t(sparse_write_batch)) {
+        SparseWrites<T> w;
+        for (const auto& p : pending) {  // the last write of an index wins
+          int j = 0;
+          while (j < w.count && w.idx[j] != p.col) ++j;
+          if (j == w.count) ++w.count;
+          w.idx[j] = p.col;
+          w.val[j] = p.value;
+          w.remove[j] = p.remove;
+        }
+        for (int a = 1; a < w.count; ++a)  // ascending by index
+          for (int b = a; b > 0 && w.idx[b - 1] > w.idx[b]; --b) {
+            std::swap(w.idx[b - 1], w.idx[b]);
+            std::swap(w.val[b - 1], w.val[b]);
+            std::swap(w.remove[b - 1], w.remove[b]);
+          }
+        write_sparse_entries(v, w);
+        pending.clear();
+        return;
+      }
+    }
+    std::vector<std::uint64_t> pk(pending.size());
+    HostArray<T> pv(pending.size());
+    std::vector<std::uint8_t> prm(pending.size());
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+      pk[k] = pending[k].col;
+      pv[k] = pending[k].value;
+      prm[k] = pending[k].remove;
+    }
+    auto keys = vec_to_keys(v);
+    auto vals = v.val.clone("vector values");
+    merge_pending(keys, vals, pk, pv, prm);
+    Vec<T> merged = vec_from_sorted_keys(v.size, std::move(keys), std::move(vals));
+    cuda::vec_to_format(merged, host::preferred_format(merged.size, merged.nvals));
+    v = std::move(merged);
+    pending.clear();
+  }
+
   // ---- Scalar ----
   template <class T>
   static Sca<T> scalar_make() {

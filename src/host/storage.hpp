@@ -2,7 +2,13 @@
 // The functions over them are in storage_ops.hpp.
 #pragma once
 
+#include "hpgraph/detail/storage.hpp"
+
 namespace hpg::detail::host {
+
+/// A Vector's storage.
+template <class T>
+using Vec = HostVec<T>;
 
 /// A Scalar's value (whether it holds one is the Scalar's own: present_).
 template <class T>

@@ -3,14 +3,112 @@
 // (detail/backend_list.hpp); the host backend's Ops derive from it.
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <span>
+#include <utility>
+#include <vector>
 
+#include "hpgraph/detail/storage.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/host/storage.hpp"
+#include "hpgraph/host/tuples.hpp"
 
 namespace hpg::detail::host {
 
 struct Storage {
+  // ---- Vector (its storage: HostVec, detail/storage.hpp) ----
+  template <class T>
+  static Vec<T> vec_empty(Index n) noexcept {
+    Vec<T> v;
+    v.size = n;
+    return v;
+  }
+  template <class T>
+  static Index vec_size(const Vec<T>& v) noexcept {
+    return v.size;
+  }
+  template <class T>
+  static Index vec_nvals(const Vec<T>& v) {
+    return v.nvals;
+  }
+  template <class T>
+  static Sparsity vec_format(const Vec<T>& v) noexcept {
+    return v.format;
+  }
+  template <class T>
+  static void vec_set_format(Vec<T>& v, Sparsity f) {
+    host::vec_to_format(v, f);
+  }
+  template <class T>
+  static Vec<T> vec_clone(const Vec<T>& v) {
+    return v;
+  }
+  /// to_backend goes through the host's form: from it, and back.
+  template <class T>
+  static HostVec<T> vec_to_host(const Vec<T>& v) {
+    return v;
+  }
+  template <class T>
+  static Vec<T> vec_from_host(const HostVec<T>& h) {
+    return h;
+  }
+  template <class T>
+  static Vec<T> vec_from_host(HostVec<T>&& h) {
+    return std::move(h);
+  }
+  template <class T, class Dup>
+  static Vec<T> vec_build(Index n, std::span<const Index> idx, std::span<const T> vals, const Dup& dup) {
+    return host::vec_from_tuples(n, idx.data(), vals.data(), idx.size(), dup, "Vector::build");
+  }
+  /// Indices ascending.
+  template <class T>
+  static void vec_extract_tuples(const Vec<T>& v, std::vector<Index>& indices, std::vector<T>& vals) {
+    indices.clear();
+    vals.clear();
+    indices.reserve(v.nvals);
+    vals.reserve(v.nvals);
+    if (v.format == Sparsity::sparse) {
+      indices.assign(v.idx.begin(), v.idx.end());
+      vals.assign(v.val.begin(), v.val.end());
+      return;
+    }
+    for (Index i = 0; i < v.size; ++i)
+      if (v.present[i]) {
+        indices.push_back(i);
+        vals.push_back(v.val[i]);
+      }
+  }
+  template <class T>
+  static std::optional<T> vec_find(const Vec<T>& v, Index i) {
+    if (v.format == Sparsity::bitmap) {
+      if (!v.present[i]) return std::nullopt;
+      return v.val[i];
+    }
+    auto it = std::lower_bound(v.idx.begin(), v.idx.end(), static_cast<std::uint32_t>(i));
+    if (it == v.idx.end() || *it != i) return std::nullopt;
+    return v.val[static_cast<std::size_t>(it - v.idx.begin())];
+  }
+  /// Sets (x not null) or removes entry i of a bitmap vector in place.
+  template <class T>
+  static void vec_write_bitmap(Vec<T>& v, Index i, const T* x) {
+    const std::uint8_t now = x ? 1 : 0;
+    v.nvals += Index(now) - Index(v.present[i]);
+    v.present[i] = now;
+    if (x) v.val[i] = *x;
+  }
+  template <class T>
+  static void vec_resize(Vec<T>& v, Index n) {
+    host::vec_resize(v, n);
+  }
+  /// Merges set_element/remove_element writes (the last of an index wins) and clears them. Not
+  /// strong: the vector's arrays move into the merge.
+  template <class T>
+  static void vec_apply_pending(Vec<T>& v, std::vector<PendingOp<T>>& pending) {
+    host::vec_apply_pending(v, pending);
+    host::vec_to_format(v, preferred_format(v.size, v.nvals));
+  }
+
   // ---- Scalar ----
   template <class T>
   static Sca<T> scalar_make() {

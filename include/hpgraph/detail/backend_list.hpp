@@ -33,7 +33,7 @@
 #include "hpgraph/cuda/storage.hpp"
 #include "hpgraph/host/storage.hpp"
 #include "hpgraph/host/storage_ops.hpp"
-#if HPG_HAS_CUDA
+#if HPG_HAS_CUDA && defined(__CUDACC__)  // kernels: nvcc only (the library's g++ sources use the list alone)
 #include "hpgraph/cuda/storage_ops.cuh"
 #endif
 

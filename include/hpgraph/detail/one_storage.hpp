@@ -25,12 +25,16 @@ struct BackendTypes;
   struct BackendTypes<Backend::name> {        \
     template <class T>                        \
     using Sca = ::hpg::detail::name::Sca<T>;  \
+    template <class T>                        \
+    using Vec = ::hpg::detail::name::Vec<T>;  \
   };
 HPG_ALL_BACKENDS(HPG_DETAIL_BACKEND_TYPES)
 #undef HPG_DETAIL_BACKEND_TYPES
 
 template <Backend B, class T>
 using ScaOf = typename BackendTypes<B>::template Sca<T>;
+template <Backend B, class T>
+using VecOf = typename BackendTypes<B>::template Vec<T>;
 
 template <Backend>
 inline constexpr bool no_such_backend = false;
@@ -86,6 +90,15 @@ class OneStorage {
     if (b_ != B) [[unlikely]]
       wrong_storage(b_, B);
     return member<B>(u_);
+  }
+  /// The storage as backend B's, or null if it is another backend's.
+  template <Backend B>
+  Alt<B, T>* get_if() noexcept {
+    return b_ == B ? &member<B>(u_) : nullptr;
+  }
+  template <Backend B>
+  const Alt<B, T>* get_if() const noexcept {
+    return b_ == B ? &member<B>(u_) : nullptr;
   }
   /// Backend B's storage a, in place of what is held (the only way the backend changes).
   template <Backend B>
@@ -143,9 +156,11 @@ class OneStorage {
   U u_;
 };
 
-/// A Scalar's storage.
+/// A Scalar's storage, and a Vector's.
 template <class T>
 using ScalarStorage = OneStorage<ScaOf, T>;
+template <class T>
+using VecStorage = OneStorage<VecOf, T>;
 
 }  // namespace hpg::detail
 
@@ -158,6 +173,7 @@ using ScalarStorage = OneStorage<ScaOf, T>;
     using S = ::hpg::detail::name::Storage;                  \
     constexpr ::hpg::Backend B = ::hpg::Backend::name;       \
     auto& st = (holder).template get<B>();                   \
+    (void)st;                                                \
     return __VA_ARGS__;                                      \
   }
 #define HPG_DETAIL_ON_STORAGE(holder, ...)                                          \
