@@ -18,6 +18,7 @@
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
 #include "tuples_of.hpp"
+#include "vector_compare.hpp"
 
 namespace {
 
@@ -268,6 +269,46 @@ TEST(MatrixOpsGpu, OtherOperationsMatchHost) {
         EXPECT_TRUE(tuples(wh) == tuples(wg)) << "extract column " << j << " " << dn;
       }
     }
+}
+
+/// The forms the GPU derives from a matrix and keeps (its HYB, its transpose and the transpose's
+/// HYB, made by the pull products below) are dropped whenever the matrix changes: after
+/// set_element, remove_element, resize, clear and build, a product reads the matrix as it is, as
+/// the host's does.
+TEST(MatrixOpsGpu, ProductsReadAMatrixAsItIsAfterItChanges) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  using T = std::int32_t;
+  const Index n = 3000;
+  auto a = both(random_matrix<T>(n, n, 6, 21));
+  const auto products = [&](const std::string& when) {
+    for (bool t0 : {false, true}) {
+      hpg::Descriptor d;
+      d.transpose_first = t0;
+      const auto run = [&](Backend bk) {
+        const Matrix<T>& m = a.on(bk);
+        Vector<T> u(t0 ? m.nrows() : m.ncols(), bk), w(t0 ? m.ncols() : m.nrows(), bk);
+        hpg::assign(u, hpg::no_mask, hpg::no_accum, T{1}, hpg::all);  // full: a pull, over the HYB
+        hpg::mxv(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<T>, m, u, d);
+        return w;
+      };
+      hpg::test::expect_same(run(Backend::host), run(Backend::cuda), std::string(t0 ? "A'u " : "Au ") + when);
+    }
+  };
+  products("as built");
+  for (Matrix<T>* m : {&a.h, &a.g}) {
+    m->set_element(100, 5, 7);
+    m->set_element(200, n - 1, 0);
+    m->remove_element(5, 7);
+    m->set_element(300, 5, 8);
+  }
+  products("after set_element and remove_element");
+  for (Matrix<T>* m : {&a.h, &a.g}) m->resize(n - 100, n + 50);
+  products("after resize");
+  for (Matrix<T>* m : {&a.h, &a.g}) {
+    m->clear();
+    m->build(std::vector<Index>{0, 3, 3}, std::vector<Index>{n + 49, 1, 2}, std::vector<T>{4, 5, 6});
+  }
+  products("after clear and build");
 }
 
 }  // namespace

@@ -53,7 +53,8 @@ Matrix<T> generate(const gen::GraphSpec& spec, Backend b = default_backend()) {
       thrust::fill(detail::cuda::policy(), vals.data(), vals.data() + vals.size(), T(1));
   });
   e.weights.release();
-  detail::MatrixAccess::build_from_device_keys(m, std::move(e.keys), std::move(vals), hpg::min<T>{});
+  detail::MatrixAccess::adopt_storage<Backend::cuda>(
+      m, detail::cuda::Storage::csr_from_device_keys(n, n, std::move(e.keys), std::move(vals), hpg::min<T>{}));
   return m;
 #else
   detail::throw_error(Info::invalid_value, "generate: hpgraph was built without CUDA");

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,157 @@
 namespace hpg::detail::cuda {
 
 struct Storage {
+  // ---- Matrix (its storage: Csr, a DeviceCsr and its derived forms; storage.hpp) ----
+  /// No arrays, not even the row offsets: what a move leaves (a move cannot allocate). The
+  /// Matrix makes its row offsets when it is next used (csr_empty).
+  template <class T>
+  static Csr<T> csr_unallocated() noexcept {
+    return {};
+  }
+  /// An nrows x ncols matrix with no entries: every row offset zero.
+  template <class T>
+  static Csr<T> csr_empty(Index nrows, Index ncols) {
+    Csr<T> a;
+    a.nrows = nrows;
+    a.ncols = ncols;
+    a.ptr32.allocate(nrows + 1, "matrix row offsets");
+    device_memset(a.ptr32.data(), 0, (nrows + 1) * sizeof(std::uint32_t));
+    return a;
+  }
+  template <class T>
+  static bool csr_has_row_offsets(const Csr<T>& a) noexcept {
+    return !(a.ptr32.empty() && a.ptr64.empty());
+  }
+  template <class T>
+  static Index csr_nvals(const Csr<T>& a) {
+    return a.nvals;
+  }
+  /// The CSR's arrays (the derived forms are made again when the copy needs them).
+  template <class T>
+  static Csr<T> csr_clone(const Csr<T>& a) {
+    Csr<T> c;
+    c.nrows = a.nrows;
+    c.ncols = a.ncols;
+    c.nvals = a.nvals;
+    c.ptr32 = a.ptr32.clone("matrix row offsets");
+    c.ptr64 = a.ptr64.clone("matrix row offsets");
+    c.col = a.col.clone("matrix column indices");
+    c.val = a.val.clone("matrix values");
+    return c;
+  }
+  template <class T>
+  static HostCsr<T> csr_to_host(const Csr<T>& a) {
+    HostCsr<T> h;
+    h.nrows = a.nrows;
+    h.ncols = a.ncols;
+    if (a.wide_offsets()) {
+      h.ptr = a.ptr64.to_host();
+    } else {
+      auto p32 = a.ptr32.to_host();
+      h.ptr.assign(p32.begin(), p32.end());
+    }
+    h.col = a.col.to_host();
+    h.val = a.val.to_host_array();
+    return h;
+  }
+  /// Refused before anything is allocated when the GPU cannot hold it.
+  template <class T>
+  static Csr<T> csr_from_host(const HostCsr<T>& h) {
+    Csr<T> d;
+    d.nrows = h.nrows;
+    d.ncols = h.ncols;
+    d.nvals = h.nvals();
+    require_device_memory(d.bytes(), "Matrix::to_backend: a " + std::to_string(h.nrows) + " x " + std::to_string(h.ncols) +
+                                         " matrix with " + std::to_string(d.nvals) + " entries");
+    if (d.wide_offsets()) {
+      d.ptr64.upload(h.ptr, "matrix row offsets");
+    } else {
+      std::vector<std::uint32_t> p32(h.ptr.begin(), h.ptr.end());
+      d.ptr32.upload(p32, "matrix row offsets");
+    }
+    d.col.upload(h.col, "matrix column indices");
+    d.val.upload(h.val, "matrix values");
+    return d;
+  }
+  /// The tuples are checked against the dimensions; duplicates combined with dup in input order.
+  template <class T, class I, class Dup>
+  static Csr<T> csr_build(Index nrows, Index ncols, std::span<const I> rows, std::span<const I> cols, std::span<const T> vals,
+                          const Dup& dup) {
+    // The keys and values, and their sorted copies, are on the device at once.
+    require_device_memory(2 * rows.size() * (sizeof(std::uint64_t) + sizeof(T)), "Matrix::build of " + std::to_string(rows.size()) + " tuples");
+    std::vector<std::uint64_t> hk(rows.size());
+    for (std::size_t k = 0; k < rows.size(); ++k) hk[k] = (std::uint64_t(rows[k]) << 32) | cols[k];
+    DeviceArray<std::uint64_t> keys;
+    keys.upload(hk, "build keys");
+    hk = {};
+    DeviceArray<T> dv;
+    dv.upload(vals.data(), vals.size(), "build values");
+    return csr_from_device_keys(nrows, ncols, std::move(keys), std::move(dv), dup);
+  }
+  /// From (row << 32 | column) keys and their values on the device, in any order (a generator's).
+  template <class T, class Dup>
+  static Csr<T> csr_from_device_keys(Index nrows, Index ncols, DeviceArray<std::uint64_t>&& keys, DeviceArray<T>&& vals, const Dup& dup) {
+    sort_and_combine(keys, vals, dup, "Matrix::build");
+    Csr<T> a;
+    static_cast<DeviceCsr<T>&>(a) = csr_from_sorted_keys(nrows, ncols, std::move(keys), std::move(vals));
+    return a;
+  }
+  /// Row-major, columns ascending within a row.
+  template <class T>
+  static void csr_extract_tuples(const Csr<T>& a, std::vector<Index>& rows, std::vector<Index>& cols, std::vector<T>& vals) {
+    auto keys = csr_to_keys(a).to_host();
+    rows.resize(keys.size());
+    cols.resize(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      rows[k] = keys[k] >> 32;
+      cols[k] = keys[k] & 0xffffffffu;
+    }
+    auto hv = a.val.to_host_array();
+    vals.assign(hv.begin(), hv.end());
+  }
+  template <class T>
+  static std::optional<T> csr_find(const Csr<T>& a, Index i, Index j) {
+    if (auto k = csr_position(a, i, j)) {
+      T x;
+      copy_device_to_host(&x, a.val.data() + *k, sizeof(T));
+      return x;
+    }
+    return std::nullopt;
+  }
+  template <class T>
+  static void csr_resize(Csr<T>& a, Index nrows, Index ncols) {
+    a.derived.reset();  // first: its forms (up to 3 times the CSR) need not outlive the work
+    auto keys = csr_to_keys(a);
+    auto vals = a.val.clone("matrix values");
+    drop_outside(keys, vals, nrows, ncols);
+    static_cast<DeviceCsr<T>&>(a) = csr_from_sorted_keys(nrows, ncols, std::move(keys), std::move(vals));
+  }
+  /// Merges set_element/remove_element writes (the last of an entry wins) and clears them. Works
+  /// on copies: if anything throws, the matrix keeps its entries and its pending writes.
+  template <class T>
+  static void csr_apply_pending(Csr<T>& a, std::vector<PendingOp<T>>& pending) {
+    a.derived.reset();  // first, as in csr_resize
+    std::vector<std::uint64_t> pk(pending.size());
+    HostArray<T> pv(pending.size());
+    std::vector<std::uint8_t> prm(pending.size());
+    for (std::size_t k = 0; k < pending.size(); ++k) {
+      pk[k] = (std::uint64_t(pending[k].row) << 32) | pending[k].col;
+      pv[k] = pending[k].value;
+      prm[k] = pending[k].remove;
+    }
+    auto keys = csr_to_keys(a);
+    auto vals = a.val.clone("matrix values");
+    merge_pending(keys, vals, pk, pv, prm);
+    static_cast<DeviceCsr<T>&>(a) = csr_from_sorted_keys(a.nrows, a.ncols, std::move(keys), std::move(vals));
+    pending.clear();
+  }
+  /// The matrix is about to change (a backend writes a result into it, or it is built or cleared):
+  /// the forms derived from it are dropped first, so that their memory is free for the change.
+  template <class T>
+  static void csr_changed(const Csr<T>& a) noexcept {
+    a.derived.reset();
+  }
+
   // ---- Vector (its storage: DeviceVec, detail/storage.hpp) ----
   template <class T>
   static Vec<T> vec_empty(Index n) noexcept {

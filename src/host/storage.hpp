@@ -6,6 +6,10 @@
 
 namespace hpg::detail::host {
 
+/// A Matrix's storage.
+template <class T>
+using Csr = HostCsr<T>;
+
 /// A Vector's storage.
 template <class T>
 using Vec = HostVec<T>;

@@ -17,6 +17,75 @@
 namespace hpg::detail::host {
 
 struct Storage {
+  // ---- Matrix (its storage: HostCsr, detail/storage.hpp) ----
+  /// No arrays, not even the row offsets: what a move leaves (a move cannot allocate). The
+  /// Matrix makes its row offsets when it is next used (csr_empty).
+  template <class T>
+  static Csr<T> csr_unallocated() noexcept {
+    return {};
+  }
+  /// An nrows x ncols matrix with no entries: every row offset zero.
+  template <class T>
+  static Csr<T> csr_empty(Index nrows, Index ncols) {
+    return Csr<T>{nrows, ncols, std::vector<std::uint64_t>(nrows + 1, 0), {}, {}};
+  }
+  template <class T>
+  static bool csr_has_row_offsets(const Csr<T>& a) noexcept {
+    return !a.ptr.empty();
+  }
+  template <class T>
+  static Index csr_nvals(const Csr<T>& a) {
+    return a.nvals();
+  }
+  template <class T>
+  static Csr<T> csr_clone(const Csr<T>& a) {
+    return a;
+  }
+  /// to_backend goes through the host's form: from it, and back.
+  template <class T>
+  static HostCsr<T> csr_to_host(const Csr<T>& a) {
+    return a;
+  }
+  template <class T>
+  static Csr<T> csr_from_host(const HostCsr<T>& h) {
+    return h;
+  }
+  template <class T>
+  static Csr<T> csr_from_host(HostCsr<T>&& h) {
+    return std::move(h);
+  }
+  /// The tuples are checked against the dimensions; duplicates combined with dup in input order.
+  template <class T, class I, class Dup>
+  static Csr<T> csr_build(Index nrows, Index ncols, std::span<const I> rows, std::span<const I> cols, std::span<const T> vals,
+                          const Dup& dup) {
+    return host::csr_from_tuples(nrows, ncols, rows.data(), cols.data(), vals.data(), rows.size(), dup, "Matrix::build");
+  }
+  /// Row-major, columns ascending within a row.
+  template <class T>
+  static void csr_extract_tuples(const Csr<T>& a, std::vector<Index>& rows, std::vector<Index>& cols, std::vector<T>& vals) {
+    rows.resize(a.nvals());
+    cols.resize(a.nvals());
+    host::csr_extract_tuples(a, rows.data(), cols.data(), static_cast<T*>(nullptr));
+    vals.assign(a.val.begin(), a.val.end());
+  }
+  template <class T>
+  static std::optional<T> csr_find(const Csr<T>& a, Index i, Index j) {
+    return host::csr_find(a, i, j);
+  }
+  template <class T>
+  static void csr_resize(Csr<T>& a, Index nrows, Index ncols) {
+    host::csr_resize(a, nrows, ncols);
+  }
+  /// Merges set_element/remove_element writes (the last of an entry wins) and clears them.
+  template <class T>
+  static void csr_apply_pending(Csr<T>& a, std::vector<PendingOp<T>>& pending) {
+    host::csr_apply_pending(a, pending);
+  }
+  /// The matrix is about to change (a backend writes a result into it, or it is built or cleared):
+  /// the host derives nothing from it, so nothing is dropped.
+  template <class T>
+  static void csr_changed(const Csr<T>&) noexcept {}
+
   // ---- Vector (its storage: HostVec, detail/storage.hpp) ----
   template <class T>
   static Vec<T> vec_empty(Index n) noexcept {

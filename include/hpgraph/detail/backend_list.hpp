@@ -4,7 +4,8 @@
 // is a folder of src/ (docs/design.md, "Adding a backend") plus its name here and in hpg::Backend.
 //
 // A backend's folder has, each under the same names so that the lists below can name them:
-//   storage.hpp       plain data (g++-safe, in every build): `Sca<T>`, the scalar's storage;
+//   storage.hpp       plain data (g++-safe, in every build): `Sca<T>`, `Vec<T>` and `Csr<T>`,
+//                     the storage of a Scalar, a Vector and a Matrix;
 //   storage_ops.hpp   (.cuh where it needs nvcc) `struct Storage`: static functions over those
 //                     types, the same signatures on every backend (below, and docs/design.md);
 //   backend.hpp/.cuh  `struct Ops : Storage`: the operations.

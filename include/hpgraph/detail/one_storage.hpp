@@ -27,6 +27,8 @@ struct BackendTypes;
     using Sca = ::hpg::detail::name::Sca<T>;  \
     template <class T>                        \
     using Vec = ::hpg::detail::name::Vec<T>;  \
+    template <class T>                        \
+    using Csr = ::hpg::detail::name::Csr<T>;  \
   };
 HPG_ALL_BACKENDS(HPG_DETAIL_BACKEND_TYPES)
 #undef HPG_DETAIL_BACKEND_TYPES
@@ -35,6 +37,8 @@ template <Backend B, class T>
 using ScaOf = typename BackendTypes<B>::template Sca<T>;
 template <Backend B, class T>
 using VecOf = typename BackendTypes<B>::template Vec<T>;
+template <Backend B, class T>
+using CsrOf = typename BackendTypes<B>::template Csr<T>;
 
 template <Backend>
 inline constexpr bool no_such_backend = false;
@@ -156,11 +160,13 @@ class OneStorage {
   U u_;
 };
 
-/// A Scalar's storage, and a Vector's.
+/// A Scalar's storage, a Vector's and a Matrix's.
 template <class T>
 using ScalarStorage = OneStorage<ScaOf, T>;
 template <class T>
 using VecStorage = OneStorage<VecOf, T>;
+template <class T>
+using CsrStorage = OneStorage<CsrOf, T>;
 
 }  // namespace hpg::detail
 
