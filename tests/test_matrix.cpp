@@ -4,6 +4,8 @@
 #include <map>
 #include <random>
 
+#include "hpgraph/export.hpp"
+#include "hpgraph/hyb_split.hpp"
 #include "hpgraph/matrix.hpp"
 #include "test_support.hpp"
 
@@ -239,6 +241,46 @@ TEST_P(MatrixTest, DimensionsAreChecked) {
   EXPECT_THROW(Matrix<int>(hpg::max_dimension + 1, 1, b()), hpg::Error);
   Matrix<int> m(1, 1, b());
   EXPECT_THROW(m.resize(1, hpg::max_dimension + 1), hpg::Error);
+}
+
+TEST_P(MatrixTest, ExportCsrGivesTheRowsWithPendingWritesApplied) {
+  Matrix<int> m(4, 6, b());
+  std::vector<Index> r{2, 0, 2, 3, 0};
+  std::vector<Index> c{5, 1, 0, 3, 4};
+  std::vector<int> v{25, 1, 20, 33, 4};
+  m.build(r, c, v, hpg::plus<int>{});
+  m.set_element(7, 1, 2);  // pending until the export
+  m.remove_element(3, 3);
+  const hpg::CsrExport<int> e = hpg::export_csr(m);
+  EXPECT_EQ(e.row_offsets, (std::vector<Index>{0, 2, 3, 5, 5}));
+  EXPECT_EQ(e.col_indices, (std::vector<Index>{1, 4, 2, 0, 5}));
+  EXPECT_EQ(e.values, (std::vector<int>{1, 4, 7, 20, 25}));
+  EXPECT_EQ(hpg::export_row_offsets(m), e.row_offsets);
+  EXPECT_EQ(m.nvals(), 5u);  // unchanged by the export
+  EXPECT_EQ(m.extract_element(2, 5).value(), 25);
+
+  // What a move leaves (0 x 0, its one row offset made when next used) exports as such.
+  Matrix<int> moved = std::move(m);
+  EXPECT_EQ(hpg::export_row_offsets(m), (std::vector<Index>{0}));  // NOLINT: moved-from is empty and usable
+  EXPECT_TRUE(hpg::export_csr(m).col_indices.empty());              // NOLINT
+  EXPECT_EQ(hpg::export_csr(moved).values, e.values);
+}
+
+TEST_P(MatrixTest, HybSplitFollowsTheOneThirdRule) {
+  // Row degrees 3, 1, 2, 0, 5, 2: ceil(6 / 3) = 2 rows need K or more entries, so K = 3
+  // (rows 0 and 4); ELL holds 3 + 1 + 2 + 0 + 3 + 2 = 11 of the 13 entries.
+  Matrix<float> m(6, 6, b());
+  const std::vector<Index> degree{3, 1, 2, 0, 5, 2};
+  std::vector<Index> r, c;
+  for (Index i = 0; i < degree.size(); ++i)
+    for (Index k = 0; k < degree[i]; ++k) r.push_back(i), c.push_back(k);
+  m.build(r, c, std::vector<float>(r.size(), 1.0f), hpg::plus<float>{});
+  const hpg::HybSplit s = hpg::hyb_split(m);
+  EXPECT_EQ(s.width, 3u);
+  EXPECT_EQ(s.ell_entries, 11u);
+  EXPECT_EQ(s.coo_entries, 2u);
+  EXPECT_EQ(s.ell_slots, 18u);
+  EXPECT_EQ(hpg::hyb_split(Matrix<float>(0, 4, b())).width, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, MatrixTest, hpg::test::all_backends(), hpg::test::backend_name);

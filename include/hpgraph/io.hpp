@@ -195,14 +195,11 @@ void write_matrix(const std::string& path, const Matrix<T>& a, Format f = Format
                   const ProgressCallback& progress = {}, bool pattern_only = false) {
   if (f == Format::automatic) f = format_from_extension(path);
   if (f == Format::automatic) f = Format::matrix_market;
-  Matrix<T> host_copy(0, 0, Backend::host);
-  const Matrix<T>* src = &a;
-  if (a.backend() != Backend::host) {
-    host_copy = a.dup();
-    host_copy.to_backend(Backend::host);
-    src = &host_copy;
-  }
-  const auto& csr = hpg::detail::MatrixAccess::host(*src);
+  // Another backend's matrix is copied to the host's form (no copy of it where it is).
+  const bool on_host = a.backend() == Backend::host;
+  const hpg::detail::HostCsr<T> converted =
+      on_host ? hpg::detail::HostCsr<T>{} : [&] { HPG_DETAIL_ON_STORAGE(hpg::detail::MatrixAccess::storage(a), S::csr_to_host(st)); }();
+  const auto& csr = on_host ? hpg::detail::MatrixAccess::host(a) : converted;
   if (f == Format::binary) {
     BinaryView v;
     v.nrows = csr.nrows;

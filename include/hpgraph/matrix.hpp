@@ -247,6 +247,13 @@ struct MatrixAccess {
     m.wait();
     return m.storage_.template get<Backend::cuda>();
   }
+  /// The storage, whichever backend holds it (for the public helpers that dispatch to the
+  /// backend's Storage: view, export_csr).
+  template <class T>
+  static const CsrStorage<T>& storage(const Matrix<T>& m) {
+    m.wait();
+    return m.storage_;
+  }
   /// The cache of derived device forms (created on first use).
   template <class T>
   static DeviceDerived<T>& derived(const Matrix<T>& m) {
@@ -269,14 +276,15 @@ struct MatrixAccess {
     m.storage_ = CsrStorage<T>::template hold<Backend::host>(std::move(csr));
     m.to_backend(target);
   }
-  /// Replaces the contents with backend B's storage a, of the matrix's dimensions (a generator's
-  /// matrix, built where its edges are).
-  template <Backend B, class T>
-  static void adopt_storage(Matrix<T>& m, CsrOf<B, T>&& a) {
-    if (m.backend() != B || a.nrows != m.nrows_ || a.ncols != m.ncols_)
-      throw_error(Info::invalid_object, "internal: adopt_storage of another backend's storage, or of other dimensions");
+  /// Replaces the contents with storage a of the matrix's backend, an nrows x ncols matrix (a
+  /// generator's matrix, built where its edges are).
+  template <class T>
+  static void adopt_storage(Matrix<T>& m, Index nrows, Index ncols, CsrStorage<T>&& a) {
+    if (a.backend() != m.backend()) throw_error(Info::invalid_object, "internal: adopt_storage of another backend's storage");
     m.pending_.clear();
-    m.storage_ = CsrStorage<T>::template hold<B>(std::move(a));
+    m.nrows_ = nrows;
+    m.ncols_ = ncols;
+    m.storage_ = std::move(a);
   }
 };
 }  // namespace detail

@@ -382,6 +382,10 @@ struct VectorAccess {
   static DeviceVec<T>& device(Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::cuda>(); }
   template <class T>
   static const DeviceVec<T>& device(const Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::cuda>(); }
+  /// The storage, whichever backend holds it (for the public helpers that dispatch to the
+  /// backend's Storage: view).
+  template <class T>
+  static VecStorage<T>& storage(Vector<T>& v) { v.wait(); return v.storage_; }
 };
 }  // namespace detail
 

@@ -46,20 +46,8 @@ struct MatrixView {
 
 template <class T>
 MatrixView view(const Matrix<T>& m) {
-  MatrixView v;
-  v.nrows = m.nrows();
-  v.ncols = m.ncols();
-  if (m.backend() == Backend::host) {
-    const auto& h = detail::MatrixAccess::host(m);
-    v.ptr64 = h.ptr.data();
-    v.col = h.col.data();
-  } else {
-    const auto& d = detail::MatrixAccess::device(m);
-    if (d.wide_offsets()) v.ptr64 = d.ptr64.data();
-    else v.ptr32 = d.ptr32.data();
-    v.col = d.col.data();
-  }
-  return v;
+  const detail::CsrStructure s = [&] { HPG_DETAIL_ON_STORAGE(detail::MatrixAccess::storage(m), S::csr_structure(st)); }();
+  return {s.ptr64, s.ptr32, s.col, m.nrows(), m.ncols()};
 }
 
 /// A vector's entries by index: has(i) and v[i] (the vector is put in bitmap form).
@@ -72,24 +60,12 @@ struct VectorView {
   HPG_HOST_DEVICE const T& operator[](Index i) const { return values[i]; }
 };
 
+/// The vector is put in bitmap form: a change of form, not of value.
 template <class T>
 VectorView<T> view(const Vector<T>& v) {
-  VectorView<T> out;
-  out.size = v.size();
-  if (v.backend() == Backend::host) {
-    auto& h = detail::VectorAccess::host(const_cast<Vector<T>&>(v));
-    detail::host::vec_to_format(h, Sparsity::bitmap);  // a change of form, not of value
-    out.values = h.val.data();
-    out.present = h.present.data();
-  } else {
-#if HPG_HAS_CUDA
-    auto& d = detail::VectorAccess::device(const_cast<Vector<T>&>(v));
-    detail::cuda::vec_to_format(d, Sparsity::bitmap);
-    out.values = d.val.data();
-    out.present = d.present.data();
-#endif
-  }
-  return out;
+  auto& stored = detail::VectorAccess::storage(const_cast<Vector<T>&>(v));
+  const detail::BitmapArrays<T> a = [&] { HPG_DETAIL_ON_STORAGE(stored, S::vec_bitmap_arrays(st)); }();
+  return {a.values, a.present, v.size()};
 }
 
 }  // namespace hpg

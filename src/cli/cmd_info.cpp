@@ -2,11 +2,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <span>
 #include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/graph_source.hpp"
-#include "hpgraph/detail/hyb_plan.hpp"
 
 namespace hpg::cli {
 
@@ -18,45 +18,40 @@ struct GraphStats {
   std::uint64_t out_min = 0, out_max = 0, in_min = 0, in_max = 0;
   Index out_max_vertex = 0;  // the first vertex of largest out-degree: a source that reaches something
   double out_mean = 0;
-  detail::HybSplit hyb;
+  HybSplit hyb;
 };
 
 template <class T>
 GraphStats stats_of(const Matrix<T>& a) {
-  Matrix<T> host_copy(0, 0, Backend::host);
-  const Matrix<T>* m = &a;
-  if (a.backend() != Backend::host) {
-    host_copy = a.dup();
-    host_copy.to_backend(Backend::host);
-    m = &host_copy;
-  }
-  const auto& csr = detail::MatrixAccess::host(*m);
+  const CsrExport<T> csr = export_csr(a);  // on the host, whichever backend holds A
+  const auto& ptr = csr.row_offsets;
+  const auto& col = csr.col_indices;
   GraphStats s;
-  s.nrows = csr.nrows;
-  s.ncols = csr.ncols;
-  s.nvals = csr.nvals();
-  std::vector<std::uint64_t> in(csr.ncols, 0);
-  s.out_min = csr.nrows ? UINT64_MAX : 0;
-  for (Index i = 0; i < csr.nrows; ++i) {
-    const std::uint64_t d = csr.ptr[i + 1] - csr.ptr[i];
+  s.nrows = a.nrows();
+  s.ncols = a.ncols();
+  s.nvals = col.size();
+  std::vector<std::uint64_t> in(s.ncols, 0);
+  s.out_min = s.nrows ? UINT64_MAX : 0;
+  for (Index i = 0; i < s.nrows; ++i) {
+    const std::uint64_t d = ptr[i + 1] - ptr[i];
     s.out_min = std::min(s.out_min, d);
     if (d > s.out_max) s.out_max = d, s.out_max_vertex = i;
     if (d == 0) ++s.empty_rows;
-    for (auto k = csr.ptr[i]; k < csr.ptr[i + 1]; ++k) {
-      ++in[csr.col[k]];
-      if (csr.col[k] == i) ++s.self_loops;
+    for (auto k = ptr[i]; k < ptr[i + 1]; ++k) {
+      ++in[col[k]];
+      if (col[k] == i) ++s.self_loops;
     }
   }
-  s.out_mean = csr.nrows ? static_cast<double>(s.nvals) / static_cast<double>(csr.nrows) : 0.0;
+  s.out_mean = s.nrows ? static_cast<double>(s.nvals) / static_cast<double>(s.nrows) : 0.0;
   if (!in.empty()) {
     auto [lo, hi] = std::minmax_element(in.begin(), in.end());
     s.in_min = *lo;
     s.in_max = *hi;
   }
-  if (csr.nrows == csr.ncols)
-    for (Index i = 0; i < csr.nrows; ++i)
-      if (csr.ptr[i + 1] == csr.ptr[i] && in[i] == 0) ++s.isolated;
-  s.hyb = detail::hyb_split(csr.ptr);
+  if (s.nrows == s.ncols)
+    for (Index i = 0; i < s.nrows; ++i)
+      if (ptr[i + 1] == ptr[i] && in[i] == 0) ++s.isolated;
+  s.hyb = hyb_split(std::span<const Index>(ptr));
   return s;
 }
 

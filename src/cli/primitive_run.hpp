@@ -12,7 +12,6 @@
 
 #include "cli/args.hpp"
 #include "cli/graph_source.hpp"
-#include "hpgraph/detail/device_memory.hpp"
 #include "io/output_file.hpp"
 
 namespace hpg::cli {
@@ -122,26 +121,9 @@ std::string format_value(long long v);
 /// product, no extra form of A in GPU memory).
 template <class T>
 std::vector<std::uint64_t> out_degrees(const Matrix<T>& a) {
-  const Index n = a.nrows();
-  std::vector<std::uint64_t> ptr(n + 1, 0);
-  if (a.backend() == Backend::host) {
-    const auto& csr = detail::MatrixAccess::host(a);
-    for (Index i = 0; i <= n; ++i) ptr[i] = csr.ptr[i];
-  }
-#if HPG_HAS_CUDA
-  else {
-    const auto& d = detail::MatrixAccess::device(a);
-    if (d.wide_offsets()) {
-      detail::copy_device_to_host(ptr.data(), d.ptr64.data(), (n + 1) * sizeof(std::uint64_t));
-    } else {
-      std::vector<std::uint32_t> p32(n + 1);
-      detail::copy_device_to_host(p32.data(), d.ptr32.data(), (n + 1) * sizeof(std::uint32_t));
-      for (Index i = 0; i <= n; ++i) ptr[i] = p32[i];
-    }
-  }
-#endif
-  std::vector<std::uint64_t> deg(n);
-  for (Index i = 0; i < n; ++i) deg[i] = ptr[i + 1] - ptr[i];
+  const std::vector<Index> ptr = export_row_offsets(a);
+  std::vector<std::uint64_t> deg(a.nrows());
+  for (Index i = 0; i < deg.size(); ++i) deg[i] = ptr[i + 1] - ptr[i];
   return deg;
 }
 

@@ -35,6 +35,10 @@ __device__ inline Index count_of(DeviceCount::View c) { return c.word ? c.base +
 /// Adds every thread's `mine` into *word: one reduction per warp, one shared atomic per warp and
 /// one global atomic per block (launch with a capped grid, and a count costs a few thousand
 /// atomics, not n / 32 on one address). Every thread of the block must call it.
+/// Only thread 0 reads the block's total (a volatile load, which the compiler cannot issue from
+/// every thread): read by all of them, as the compiler chose to in count_set_kernel, the read
+/// made racecheck (compute-sanitizer 2025.3) report 24 "potential WAR hazards" against thread
+/// 0's zeroing, same value both sides, in the scalar tests whose kernels ran in a loop's graph.
 __device__ inline void add_block_count(unsigned mine, unsigned long long* word) {
   __shared__ unsigned long long block_count;
   if (threadIdx.x == 0) block_count = 0;
@@ -42,7 +46,10 @@ __device__ inline void add_block_count(unsigned mine, unsigned long long* word) 
   mine = __reduce_add_sync(0xffffffffu, mine);
   if (threadIdx.x % 32 == 0 && mine) atomicAdd(&block_count, static_cast<unsigned long long>(mine));
   __syncthreads();
-  if (threadIdx.x == 0 && block_count) atomicAdd(word, block_count);
+  if (threadIdx.x == 0) {
+    const unsigned long long total = *static_cast<volatile unsigned long long*>(&block_count);
+    if (total) atomicAdd(word, total);
+  }
 }
 
 /// The most entries a sparse vector (or a sparse result: anything with a DeviceCount nvals and an

@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include <thrust/fill.h>
+#include <thrust/transform.h>
+
 #include "hpgraph/cuda/device_loop.cuh"
 #include "hpgraph/cuda/jumbled.cuh"
 #include "hpgraph/cuda/primitives.cuh"
@@ -19,6 +22,8 @@
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/loop_capture.hpp"
+#include "hpgraph/generate_edges.hpp"
+#include "hpgraph/ops/binary.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -118,6 +123,36 @@ struct Storage {
     static_cast<DeviceCsr<T>&>(a) = csr_from_sorted_keys(nrows, ncols, std::move(keys), std::move(vals));
     return a;
   }
+  /// spec's graph (gen::generate): A(u, v) for each edge u -> v, its weight or 1, duplicates
+  /// combined with min. The edges first: generate_edges_device refuses a graph that cannot fit
+  /// before anything (the matrix's row offsets included) is allocated.
+  template <class T>
+  static Csr<T> csr_generate(const gen::GraphSpec& spec) {
+    const Index n = gen::num_vertices(spec);
+    gen::DeviceEdges e = gen::generate_edges_device(spec);
+    DeviceArray<T> vals(e.keys.size(), "generated values");
+    if (!e.keys.empty()) guarded("generate", [&] {
+      if (spec.weighted)
+        thrust::transform(policy(), e.weights.data(), e.weights.data() + e.weights.size(), vals.data(), cast_to<T>{});
+      else
+        thrust::fill(policy(), vals.data(), vals.data() + vals.size(), T(1));
+    });
+    e.weights.release();
+    return csr_from_device_keys(n, n, std::move(e.keys), std::move(vals), hpg::min<T>{});
+  }
+  /// The row offsets, copied to the host (GrB_Matrix_export's Ap).
+  template <class T>
+  static std::vector<std::uint64_t> csr_row_offsets(const Csr<T>& a) {
+    if (a.wide_offsets()) return a.ptr64.to_host();
+    const auto p32 = a.ptr32.to_host();
+    return std::vector<std::uint64_t>(p32.begin(), p32.end());
+  }
+  /// Where the structure lies (device memory), for a view.
+  template <class T>
+  static CsrStructure csr_structure(const Csr<T>& a) noexcept {
+    if (a.wide_offsets()) return {a.ptr64.data(), nullptr, a.col.data()};
+    return {nullptr, a.ptr32.data(), a.col.data()};
+  }
   /// Row-major, columns ascending within a row.
   template <class T>
   static void csr_extract_tuples(const Csr<T>& a, std::vector<Index>& rows, std::vector<Index>& cols, std::vector<T>& vals) {
@@ -197,6 +232,13 @@ struct Storage {
   template <class T>
   static void vec_set_format(Vec<T>& v, Sparsity f) {
     cuda::vec_to_format(v, f);
+  }
+  /// Puts v in bitmap form (a change of form, not of value) and says where its arrays lie (device
+  /// memory).
+  template <class T>
+  static BitmapArrays<T> vec_bitmap_arrays(Vec<T>& v) {
+    cuda::vec_to_format(v, Sparsity::bitmap);
+    return {v.val.data(), v.present.data()};
   }
   template <class T>
   static Vec<T> vec_clone(const Vec<T>& v) {

@@ -11,8 +11,10 @@
 
 #include "hpgraph/detail/storage.hpp"
 #include "hpgraph/error.hpp"
+#include "hpgraph/generate_edges.hpp"
 #include "hpgraph/host/storage.hpp"
 #include "hpgraph/host/tuples.hpp"
+#include "hpgraph/ops/binary.hpp"
 
 namespace hpg::detail::host {
 
@@ -53,6 +55,33 @@ struct Storage {
   template <class T>
   static Csr<T> csr_from_host(HostCsr<T>&& h) {
     return std::move(h);
+  }
+  /// The row offsets, on the host (GrB_Matrix_export's Ap).
+  template <class T>
+  static std::vector<std::uint64_t> csr_row_offsets(const Csr<T>& a) {
+    return a.ptr;
+  }
+  /// Where the structure lies, for a view.
+  template <class T>
+  static CsrStructure csr_structure(const Csr<T>& a) noexcept {
+    return {a.ptr.data(), nullptr, a.col.data()};
+  }
+  /// spec's graph (gen::generate): A(u, v) for each edge u -> v, its weight or 1, duplicates
+  /// combined with min.
+  template <class T>
+  static Csr<T> csr_generate(const gen::GraphSpec& spec) {
+    const Index n = gen::num_vertices(spec);
+    gen::HostEdges e = gen::generate_edges_host(spec);
+    std::vector<std::uint32_t> rows(e.keys.size()), cols(e.keys.size());
+    for (std::size_t k = 0; k < e.keys.size(); ++k) {
+      rows[k] = static_cast<std::uint32_t>(e.keys[k] >> 32);
+      cols[k] = static_cast<std::uint32_t>(e.keys[k]);
+    }
+    e.keys = {};
+    HostArray<T> vals(rows.size(), T(1));
+    if (spec.weighted)
+      for (std::size_t k = 0; k < vals.size(); ++k) vals[k] = static_cast<T>(e.weights[k]);
+    return host::csr_from_tuples(n, n, rows.data(), cols.data(), vals.data(), rows.size(), hpg::min<T>{}, "generate");
   }
   /// The tuples are checked against the dimensions; duplicates combined with dup in input order.
   template <class T, class I, class Dup>
@@ -108,6 +137,12 @@ struct Storage {
   template <class T>
   static void vec_set_format(Vec<T>& v, Sparsity f) {
     host::vec_to_format(v, f);
+  }
+  /// Puts v in bitmap form (a change of form, not of value) and says where its arrays lie.
+  template <class T>
+  static BitmapArrays<T> vec_bitmap_arrays(Vec<T>& v) {
+    host::vec_to_format(v, Sparsity::bitmap);
+    return {v.val.data(), v.present.data()};
   }
   template <class T>
   static Vec<T> vec_clone(const Vec<T>& v) {

@@ -42,6 +42,21 @@ struct DeviceCsr {
   }
 };
 
+/// Where a matrix's structure lies, on the backend that holds it (what hpg::view reads): exactly
+/// one of ptr64 and ptr32 is set.
+struct CsrStructure {
+  const std::uint64_t* ptr64 = nullptr;
+  const std::uint32_t* ptr32 = nullptr;
+  const std::uint32_t* col = nullptr;
+};
+
+/// Where a bitmap vector's values and presence flags lie, on the backend that holds it.
+template <class T>
+struct BitmapArrays {
+  const T* values = nullptr;
+  const std::uint8_t* present = nullptr;
+};
+
 /// HYB (Bell & Garland): the first K entries of every row in ELL form, column-major
 /// (slot k of row i at k * nrows + i, so a warp reading slot k of 32 consecutive rows is
 /// coalesced), padding marked by hyb_pad; the entries past K of the longer rows as a COO tail
