@@ -34,33 +34,17 @@
 // operation; a fault of the device inside the graph is Error(cuda_error) naming loop_while.
 #pragma once
 
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
-#include <exception>
 #include <limits>
-#include <optional>
-#include <string>
-#include <utility>
+#include <type_traits>
 
+#include "hpgraph/detail/loop_capture.hpp"
+#include "hpgraph/detail/loop_types.hpp"
 #include "hpgraph/scalar.hpp"
 #include "hpgraph/vector.hpp"
-#include "hpgraph/detail/switches.hpp"
-#include "hpgraph/detail/tuning.hpp"
-
-#if HPG_HAS_CUDA
-#include "hpgraph/cuda/device_loop.cuh"
-#endif
 
 namespace hpg {
 
-/// loop_while's condition: v has at least max(1, at_least) entries and fewer than `fewer_than`.
-template <class T>
-struct NonEmpty {
-  const Vector<T>& v;
-  Index fewer_than = std::numeric_limits<Index>::max();
-  Index at_least = 1;
-};
 /// Holds while v has an entry (GrB_Vector_nvals(v) > 0).
 template <class T>
 NonEmpty<T> nonempty(const Vector<T>& v) {
@@ -81,44 +65,6 @@ NonEmpty<T> nonempty_at_least(const Vector<T>& v, Index at_least) {
 
 namespace detail {
 
-/// Loop graphs this thread has run (for tests: whether a loop ran on the device).
-inline thread_local std::uint64_t device_loop_graphs = 0;
-/// The deferred assigns that this thread's loop graphs do in their rounds' last kernels (for
-/// tests: that the assigns ending a body were deferred; loop_capture.hpp, DeferredUpsert).
-inline thread_local std::uint64_t device_loop_end_upserts = 0;
-/// The deferred assigns that kernels of this thread's loop graphs do as they make the list that
-/// masks them (loop_capture.hpp, DeferredProducer; for tests).
-inline thread_local std::uint64_t device_loop_fused_upserts = 0;
-/// This thread's loop graphs whose round is one held-back kernel that also ends the round
-/// (DeferredProducer::ends_round_up_to; for tests).
-inline thread_local std::uint64_t device_loop_producer_ends = 0;
-/// Of those, the loop graphs whose kernel is the whole round and runs every round in one
-/// cooperative launch (RoundEnd::rounds, switches().loop_rounds_in_one_kernel; for tests).
-inline thread_local std::uint64_t device_loop_kernel_rounds = 0;
-/// The vectors this thread's last loop graph did not carry into its rounds, because the body
-/// overwrites them before it reads them (LoopCapture::overwritten; for tests).
-inline thread_local std::uint64_t device_loop_overwritten = 0;
-/// The assigns that held-back kernels of this thread's loop rounds run from the host did as they
-/// made the list that masks them (DeferralScope; for tests).
-inline thread_local std::uint64_t host_round_fused_upserts = 0;
-/// Why this thread's last device loop ran its rounds from the host instead (what its body did that
-/// a graph cannot hold), or empty: for a test's message and for a user asking why a loop is slow.
-inline thread_local std::string device_loop_declined;
-
-template <class T>
-bool loop_condition_holds(const NonEmpty<T>& c) {
-  const Index k = c.v.nvals();
-  return k > 0 && k >= c.at_least && k < c.fewer_than;
-}
-
-/// Where a loop counts its rounds (a Scalar the body may read), or nowhere.
-struct RoundCounter {
-  void* scalar = nullptr;
-  void (*count_on_host)(void*) = nullptr;  // a round run from the host
-  void* (*on_device)(void*) = nullptr;     // where a device loop adds one (the value moves there)
-  int bytes = 0;
-};
-
 template <class C>
 RoundCounter round_counter(Scalar<C>& counter, Backend b) {
   static_assert(std::is_integral_v<C> && !std::is_same_v<C, bool> && sizeof(C) <= 8, "loop_while: the round counter must be an integer Scalar");
@@ -133,99 +79,6 @@ RoundCounter round_counter(Scalar<C>& counter, Backend b) {
   return r;
 }
 
-#if HPG_HAS_CUDA
-/// The rounds after the first on the device: the rounds run in all, or nullopt when the body
-/// cannot be captured (the rounds not run yet then run on the host; every vector is as the last
-/// round left it). A round whose sparse result outgrows its carried storage stops the graph; the
-/// body is then captured again with more room and the loop goes on.
-template <class T, class Body>
-std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds, const RoundCounter& counter) {
-  std::size_t arena = std::size_t(64) << 20;
-  Index scale = 4;
-  std::vector<LoopCapture::CarryAs> recarry;  // vectors a capture found carried wrongly, and how to carry them
-  for (int attempt = 0; attempt < 12; ++attempt) {
-    std::optional<cuda::DeviceLoop> made;
-    try {
-      made.emplace(arena);
-    } catch (const Error& e) {
-      if (e.code() == Info::out_of_memory) return std::nullopt;  // no room for the arena: loop on the host
-      throw;
-    }
-    cuda::DeviceLoop& loop = *made;
-    void* counter_word = counter.scalar ? counter.on_device(counter.scalar) : nullptr;  // before the capture: it may copy
-    LoopCapture& cap = loop.capture();
-    cap.capacity_scale = scale;
-    cap.round_counter = counter_word;
-    cap.recarry = recarry;
-    cap.condition = &c.v;
-    bool captured = false, again = false;
-    std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
-    {
-      LoopCaptureScope capturing(&cap);
-      StreamScope on(loop.stream());
-      try {
-        loop.begin();
-        body();
-        c.v.wait();  // the condition's vector is carried too: its count is read from its carried storage
-        if (!cap.spoiled.empty()) throw CaptureUnsupported(cap.spoiled);
-        std::vector<const void*> storage;
-        for (const auto& v : cap.carried) v->storage(storage);
-        for (const auto& v : cap.carried) v->stage(storage);
-        std::vector<CarryCopy> copies;  // done by the round's last kernel, which also sets the condition
-        for (const auto& v : cap.carried) v->write_back(copies);
-        const auto* cv = static_cast<const CarriedVector<T>*>(cap.find(&c.v));
-        const int ended = loop.end(copies, cv->count(), c.at_least, c.fewer_than, max_rounds, counter_word, counter.bytes);
-        device_loop_end_upserts += static_cast<std::uint64_t>(ended);
-        device_loop_fused_upserts += static_cast<std::uint64_t>(cap.fused);
-        if (loop.ended_by_producer()) ++device_loop_producer_ends;
-        if (loop.rounds_in_one_kernel()) ++device_loop_kernel_rounds;
-        captured = true;
-      } catch (const CaptureUnsupported& e) {
-        loop.abort();
-        device_loop_declined = e.what();
-        if (cap.found_new()) {
-          recarry.push_back(cap.found);
-          again = true;
-        }
-      } catch (const Error&) {
-        if (!loop.abort()) failure = std::current_exception();  // else CUDA refused a call: loop on the host
-        else device_loop_declined = "CUDA refused a call of the capture";
-      } catch (...) {
-        loop.abort();
-        failure = std::current_exception();
-      }
-      for (const auto& v : cap.carried) v->restore();
-    }
-    if (!captured) {
-      loop.release_freed();
-      if (failure) std::rethrow_exception(failure);
-      if (again) continue;
-      if (cap.wanted <= arena) return std::nullopt;
-      arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
-      continue;
-    }
-    done = loop.run(done);
-    // The overwritten vectors' last values, from the arena. (An error here leaves them as they were
-    // before the graph, and the carried ones as it left them.)
-    for (const auto& v : cap.carried) v->copy_last_round();
-    device_loop_overwritten = 0;
-    for (const auto& v : cap.carried) {
-      v->take_last_round();
-      device_loop_overwritten += v->overwritten();
-    }
-    ++device_loop_graphs;
-    device_loop_declined.clear();
-    loop.release_freed();  // after the graph: it read them
-    if (!loop.overflowed()) return done;
-    for (const auto& v : cap.carried) v->recover();  // the last round's lists that outgrew their storage
-    if (done >= max_rounds || !loop_condition_holds(c)) return done;
-    scale *= 8;
-    arena = std::max(arena, cap.used * 4);
-  }
-  return std::nullopt;
-}
-#endif
-
 template <class T, class Body>
 Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const RoundCounter& counter) {
   Index rounds = 0;
@@ -234,7 +87,7 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
   // and writes its frontier's count where the condition's read finds it. So the condition is
   // read before the scope launches what it holds.
   const auto round = [&] {
-    DeferralScope held(c.v.backend() == Backend::cuda);
+    DeferralScope held([&] { HPG_DETAIL_ON_BACKEND(c.v.backend(), S::loop_defers_work); }());
     body();
     if (counter.scalar) counter.count_on_host(counter.scalar);
     ++rounds;
@@ -242,29 +95,10 @@ Index loop_while(const NonEmpty<T>& c, Body& body, Index max_rounds, const Round
     host_round_fused_upserts += static_cast<std::uint64_t>(held.finish());
     return holds;
   };
-#if HPG_HAS_CUDA
-  if (c.v.backend() == Backend::cuda && switches().device_loops && !loop_capture()) {
-    // The first rounds as written: errors surface here, with their operation's name, the matrices'
-    // derived forms get built, and a loop that ends by then pays no capture.
-    // A round is timed up to its condition's check, which waits for its count.
-    const Index eager = std::max<Index>(1, tuning().device_loop_after_rounds);
-    auto fastest = std::chrono::steady_clock::duration::max();
-    bool holds = rounds < max_rounds && loop_condition_holds(c);
-    while (holds && rounds < eager) {
-      const auto start = std::chrono::steady_clock::now();
-      holds = round();
-      fastest = std::min(fastest, std::chrono::steady_clock::now() - start);
-    }
-    if (holds && rounds == eager) {
-      const std::uint64_t slowest_us = tuning().device_loop_slowest_round_us;
-      if (slowest_us == 0 || fastest < std::chrono::microseconds(slowest_us)) {
-        if (std::optional<Index> all = device_rounds(c, body, rounds, max_rounds, counter)) return *all;  // else on from `rounds`
-      } else {
-        device_loop_declined = "its rounds are long enough to run from the host";
-      }
-    }
-  }
-#endif
+  // The backend runs what rounds it chooses its own way (the CUDA backend: the first ones with
+  // round(), then the rest as a graph on the device); the rest run here, from `rounds`.
+  const bool all_run = [&] { HPG_DETAIL_ON_BACKEND(c.v.backend(), S::loop_rounds(c, body, round, rounds, max_rounds, counter)); }();
+  if (all_run) return rounds;
   for (bool holds = rounds < max_rounds && loop_condition_holds(c); holds;) holds = round();
   return rounds;
 }

@@ -1,7 +1,7 @@
 // The CUDA graph behind loop_while (hpgraph/loop.hpp): a kernel that sets the loop's condition,
 // then a conditional WHILE node whose body is the captured loop body followed by one kernel that
 // writes the carried vectors back and sets the condition again. Compiled once (device_loop.cu);
-// the template part is in loop.hpp.
+// the template part is in loop_rounds.cuh.
 #pragma once
 
 #include <cstddef>

@@ -17,13 +17,19 @@
 
 #include "hpgraph/cuda/device_loop.cuh"
 #include "hpgraph/cuda/jumbled.cuh"
+#include "hpgraph/cuda/loop_rounds.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/cuda/storage.hpp"
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/loop_capture.hpp"
+#include "hpgraph/detail/loop_types.hpp"
 #include "hpgraph/generate_edges.hpp"
 #include "hpgraph/ops/binary.hpp"
+
+namespace hpg::detail {
+struct VectorAccess;
+}
 
 namespace hpg::detail::cuda {
 
@@ -228,6 +234,11 @@ struct Storage {
   template <class T>
   static Sparsity vec_format(const Vec<T>& v) noexcept {
     return v.format;
+  }
+  /// The first touch of v in a device loop's capture (Vector::touch): carried (carried_vector.cuh).
+  template <class T>
+  static void vec_carry(LoopCapture& c, const Vector<T>& v) {
+    carry_vector<VectorAccess>(c, v);
   }
   template <class T>
   static void vec_set_format(Vec<T>& v, Sparsity f) {
@@ -444,6 +455,17 @@ struct Storage {
     T* p = const_cast<T*>(scalar_device(s));
     s.host_current = false;
     return p;
+  }
+
+  // ---- Loops (loop_while, hpgraph/loop.hpp) ----
+  /// A round run from the host may hold its work back for the calls after it (DeferralScope).
+  static constexpr bool loop_defers_work = true;
+  /// The rounds run here: the first ones from the host, then the rest as one graph on the device
+  /// (loop_rounds.cuh). True when they all ran; false to run the rest from the host.
+  template <class T, class Body, class Round>
+  static bool loop_rounds(const NonEmpty<T>& c, Body& body, const Round& round, Index& rounds, Index max_rounds,
+                          const RoundCounter& counter) {
+    return cuda::loop_rounds<VectorAccess>(c, body, round, rounds, max_rounds, counter);
   }
 
   // ---- the CUDA backend's own ----

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "hpgraph/detail/loop_capture.hpp"
+#include "hpgraph/detail/loop_types.hpp"
 #include "hpgraph/detail/storage.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/generate_edges.hpp"
@@ -211,6 +213,21 @@ struct Storage {
   static void vec_apply_pending(Vec<T>& v, std::vector<PendingOp<T>>& pending) {
     host::vec_apply_pending(v, pending);
     host::vec_to_format(v, preferred_format(v.size, v.nvals));
+  }
+
+  // ---- Loops (loop_while, hpgraph/loop.hpp) ----
+  /// A round's calls launch their own work (nothing to hold back on the host).
+  static constexpr bool loop_defers_work = false;
+  /// Every round runs from the loop (a plain loop).
+  template <class T, class Body, class Round>
+  static bool loop_rounds(const NonEmpty<T>&, Body&, const Round&, Index&, Index, const RoundCounter&) noexcept {
+    return false;
+  }
+  /// A device loop's capture cannot hold a host vector: the loop runs from the host.
+  template <class T>
+  static void vec_carry(LoopCapture& c, const Vector<T>& v) {
+    if (c.find(&v) || c.is_born(&v)) return;
+    throw CaptureUnsupported("a host vector in a device loop's body");
   }
 
   // ---- Scalar ----

@@ -24,19 +24,6 @@ struct RoundEnd;      // the end of a device loop's round (src/cuda/loop_end.cuh
 class CleanScratch;   // memory kept clean from call to call (src/cuda/clean_scratch.cuh)
 }
 
-/// A device loop's capture in progress on this thread (hpgraph/loop.hpp). A loop body is captured
-/// once into a CUDA graph and replayed, so while a capture lasts:
-/// - allocations come from the loop's arena (a conditional node's body may hold no allocation
-///   node), always at the same addresses, and frees of arena memory are nothing;
-/// - memory from before the loop that the body lets go of is kept until the loop has run (the
-///   graph still reads it), in `freed`;
-/// - anything a graph cannot hold (a copy to or from the host, a host wait) throws
-///   CaptureUnsupported before it reaches CUDA, and the loop runs on the host instead;
-/// - every vector the body touches is carried (LoopCarried): brought into a form that holds any
-///   count, and written back into it at the end of the body, so each round starts where the
-///   last ended.
-template <class T>
-class CarriedVector;
 /// A carried sparse vector's write-back at the end of a captured round, done by the loop's last
 /// kernel (src/cuda/device_loop.cu), which does every one of them and then sets the loop's
 /// condition: one launch a round for all carried vectors, not one each and one more for the
@@ -256,6 +243,17 @@ class LoopCarried {
   /// The device arrays of the carried storage.
   virtual void storage(std::vector<const void*>& out) const = 0;
 };
+/// A device loop's capture in progress on this thread (hpgraph/loop.hpp). A loop body is captured
+/// once into a CUDA graph and replayed, so while a capture lasts:
+/// - allocations come from the loop's arena (a conditional node's body may hold no allocation
+///   node), always at the same addresses, and frees of arena memory are nothing;
+/// - memory from before the loop that the body lets go of is kept until the loop has run (the
+///   graph still reads it), in `freed`;
+/// - anything a graph cannot hold (a copy to or from the host, a host wait) throws
+///   CaptureUnsupported before it reaches CUDA, and the loop runs on the host instead;
+/// - every vector the body touches is carried (LoopCarried): brought into a form that holds any
+///   count, and written back into it at the end of the body, so each round starts where the
+///   last ended.
 struct LoopCapture : DeferredWork {
   char* arena = nullptr;
   std::size_t used = 0, capacity = 0;

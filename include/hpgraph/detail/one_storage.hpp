@@ -202,3 +202,17 @@ using CsrStorage = OneStorage<CsrOf, T>;
     HPG_BUILT_BACKENDS(HPG_DETAIL_MAKE_CASE, b, __VA_ARGS__)      \
     HPG_UNBUILT_BACKEND_CASES break;                              \
   }
+
+// `return expr;` with S backend b's Storage, for what a backend does with no container's storage
+// at hand (a loop's rounds).
+#define HPG_DETAIL_BACKEND_CASE(name, b, ...) \
+  case ::hpg::Backend::name: {                \
+    using S = ::hpg::detail::name::Storage;   \
+    return __VA_ARGS__;                       \
+  }
+#define HPG_DETAIL_ON_BACKEND(b, ...)                          \
+  switch (b) {                                                 \
+    HPG_BUILT_BACKENDS(HPG_DETAIL_BACKEND_CASE, b, __VA_ARGS__) \
+    HPG_UNBUILT_BACKEND_CASES break;                           \
+  }                                                            \
+  ::hpg::detail::unbuilt_backend(b)
