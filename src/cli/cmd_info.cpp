@@ -21,15 +21,13 @@ struct GraphStats {
   HybSplit hyb;
 };
 
-template <class T>
-GraphStats stats_of(const Matrix<T>& a) {
-  const CsrExport<T> csr = export_csr(a);  // on the host, whichever backend holds A
-  const auto& ptr = csr.row_offsets;
-  const auto& col = csr.col_indices;
+/// The statistics of an nrows x ncols CSR whose row offsets and column indices are on the host.
+template <class Offset, class Column>
+GraphStats stats_of_csr(Index nrows, Index ncols, const Offset* ptr, const Column* col) {
   GraphStats s;
-  s.nrows = a.nrows();
-  s.ncols = a.ncols();
-  s.nvals = col.size();
+  s.nrows = nrows;
+  s.ncols = ncols;
+  s.nvals = ptr[nrows];
   std::vector<std::uint64_t> in(s.ncols, 0);
   s.out_min = s.nrows ? UINT64_MAX : 0;
   for (Index i = 0; i < s.nrows; ++i) {
@@ -51,8 +49,20 @@ GraphStats stats_of(const Matrix<T>& a) {
   if (s.nrows == s.ncols)
     for (Index i = 0; i < s.nrows; ++i)
       if (ptr[i + 1] == ptr[i] && in[i] == 0) ++s.isolated;
-  s.hyb = hyb_split(std::span<const Index>(ptr));
+  s.hyb = hyb_split(std::span<const Index>(ptr, nrows + 1));
   return s;
+}
+
+/// A host matrix is read where it is (view: no copy); another backend's is exported to the host
+/// (no copy of it on its device).
+template <class T>
+GraphStats stats_of(const Matrix<T>& a) {
+  if (a.backend() == Backend::host) {
+    const MatrixView v = view(a);  // host memory: a host matrix's row offsets are 64-bit
+    return stats_of_csr(a.nrows(), a.ncols(), v.ptr64, v.col);
+  }
+  const CsrExport<T> csr = export_csr(a);
+  return stats_of_csr(a.nrows(), a.ncols(), csr.row_offsets.data(), csr.col_indices.data());
 }
 
 std::string percent(std::uint64_t part, std::uint64_t whole) {
