@@ -117,24 +117,15 @@ class PrimitiveRun {
 std::string format_value(double v);
 std::string format_value(long long v);
 
-/// The out-degree of every vertex, from A's row offsets (copied from the GPU when A is there: no
-/// product, no extra form of A in GPU memory).
-template <class T>
-std::vector<std::uint64_t> out_degrees(const Matrix<T>& a) {
-  const std::vector<Index> ptr = export_row_offsets(a);
-  std::vector<std::uint64_t> deg(a.nrows());
-  for (Index i = 0; i < deg.size(); ++i) deg[i] = ptr[i + 1] - ptr[i];
-  return deg;
-}
-
 /// The stored entries in the rows of the vertices reached(v): the edges a traversal from a source
-/// examines.
+/// examines. Read from A's row offsets (copied from the GPU when A is there: no product, no extra
+/// form of A in GPU memory).
 template <class T, class Reached>
 double out_edges_of(const Matrix<T>& a, Reached&& reached) {
-  const std::vector<std::uint64_t> deg = out_degrees(a);
+  const std::vector<Index> ptr = export_row_offsets(a);
   std::uint64_t e = 0;
-  for (Index v = 0; v < deg.size(); ++v)
-    if (reached(v)) e += deg[v];
+  for (Index v = 0; v < a.nrows(); ++v)
+    if (reached(v)) e += ptr[v + 1] - ptr[v];
   return static_cast<double>(e);
 }
 
