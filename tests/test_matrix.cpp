@@ -286,7 +286,9 @@ TEST_P(MatrixTest, HybSplitFollowsTheOneThirdRule) {
 INSTANTIATE_TEST_SUITE_P(Backends, MatrixTest, hpg::test::all_backends(), hpg::test::backend_name);
 
 TEST(Backend, CudaIsRefusedWithoutAGpu) {
+  EXPECT_TRUE(hpg::backend_usable(Backend::host));
   if (hpg::cuda_available()) GTEST_SKIP() << "a GPU is present";
+  EXPECT_FALSE(hpg::backend_usable(Backend::cuda));
   EXPECT_EQ(hpg::default_backend(), Backend::host);
   EXPECT_THROW(hpg::set_backend(Backend::cuda), hpg::Error);
   EXPECT_THROW(Matrix<int>(2, 2, Backend::cuda), hpg::Error);
@@ -295,7 +297,14 @@ TEST(Backend, CudaIsRefusedWithoutAGpu) {
 TEST(Backend, ParseBackend) {
   EXPECT_EQ(hpg::parse_backend("host"), Backend::host);
   EXPECT_EQ(hpg::parse_backend("cuda"), Backend::cuda);
-  EXPECT_THROW(hpg::parse_backend("gpu"), hpg::Error);
+  for (Backend b : hpg::detail::listed_backends) EXPECT_EQ(hpg::parse_backend(std::string(hpg::to_string(b))), b);
+  try {
+    hpg::parse_backend("gpu");
+    ADD_FAILURE() << "parse_backend(\"gpu\") did not throw";
+  } catch (const hpg::Error& e) {
+    EXPECT_EQ(e.code(), hpg::Info::invalid_value);
+    EXPECT_NE(std::string(e.what()).find("'gpu' (expected host or cuda)"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -123,8 +123,8 @@ TEST(Operations, ApplySelectReduce) {
 /// A float sum over many entries is a tree on every backend, not a left-to-right fold: a million
 /// entries of 0.1 fold to 100958.34 in float (1% off), where a tree stays within a few ulps.
 TEST(Operations, ReduceOfManyFloatsIsATree) {
-  for (Backend b : {Backend::host, Backend::cuda}) {
-    if (b == Backend::cuda && !hpg::cuda_available()) continue;
+  for (Backend b : hpg::detail::listed_backends) {
+    if (!hpg::backend_usable(b)) continue;
     const Index n = 1000000;
     Vector<float> v(n, b);
     hpg::assign(v, hpg::no_mask, hpg::no_accum, 0.1f, hpg::all);
@@ -259,8 +259,8 @@ TEST(Operations, ErrorsAreReported) {
 // prepare (a hint) and synchronize on every backend this machine has: results never depend on
 // them, a value outside Prepare is refused, and the host has nothing to wait for.
 TEST(Operations, PrepareAndSynchronizeChangeNoResult) {
-  for (Backend b : {Backend::host, Backend::cuda}) {
-    if (b == Backend::cuda && !hpg::cuda_available()) continue;
+  for (Backend b : hpg::detail::listed_backends) {
+    if (!hpg::backend_usable(b)) continue;
     Matrix<int> a(3, 3, b);
     a.build(std::vector<Index>{0, 1, 2}, std::vector<Index>{1, 2, 0}, std::vector<int>{2, 3, 4});
     Vector<int> u(3, b), w(3, b);

@@ -23,7 +23,7 @@
 namespace hpg::test {
 
 /// Parameterize a suite over backends: INSTANTIATE_TEST_SUITE_P(All, Suite, hpg::test::all_backends(), hpg::test::backend_name);
-inline auto all_backends() { return ::testing::Values(Backend::host, Backend::cuda); }
+inline auto all_backends() { return ::testing::ValuesIn(::hpg::detail::listed_backends); }
 inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) { return std::string(to_string(info.param)); }
 
 /// Puts the process-wide tuning and switches back however the test ends (a test changes
@@ -46,11 +46,11 @@ inline gen::GraphSpec weighted_grid(const char* grid, std::int64_t lo, std::int6
   return spec;
 }
 
-/// Skips the running test when it is for the cuda backend and no GPU is present.
-#define HPG_SKIP_IF_NO_BACKEND(b)                                            \
-  do {                                                                       \
-    if ((b) == ::hpg::Backend::cuda && !::hpg::cuda_available())             \
-      GTEST_SKIP() << "no GPU: cuda backend test skipped";                   \
+/// Skips the running test when its backend cannot be used here (cuda without a GPU).
+#define HPG_SKIP_IF_NO_BACKEND(b)                                                             \
+  do {                                                                                        \
+    if (!::hpg::backend_usable(b))                                                            \
+      GTEST_SKIP() << ::hpg::to_string(b) << " backend test skipped: " << ::hpg::detail::backend_unusable_why(b); \
   } while (0)
 
 /// HPG_TEST_SHARD=k/N (0 <= k < N): a test whose cases are independent (the graphs of the data

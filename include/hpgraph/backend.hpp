@@ -8,7 +8,11 @@
 
 namespace hpg {
 
-/// True when this build has the CUDA backend and a usable GPU is present.
+/// Whether containers may live on backend b in this process: it is built into this hpgraph and
+/// what it needs is present (the host: always; cuda: a usable GPU).
+bool backend_usable(Backend b);
+
+/// backend_usable(Backend::cuda): this build has the CUDA backend and a usable GPU is present.
 bool cuda_available();
 
 /// Backend for containers created from now on in this program: `cuda` when a GPU is present,
@@ -17,7 +21,8 @@ bool cuda_available();
 Backend default_backend();
 void set_backend(Backend b);
 
-/// Parses "host" or "cuda" (Error(invalid_value) otherwise).
+/// The backend named `name`, as to_string(Backend) writes it: "host" or "cuda"
+/// (Error(invalid_value) otherwise).
 Backend parse_backend(const std::string& name);
 
 struct DeviceInfo {

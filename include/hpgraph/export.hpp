@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "hpgraph/matrix.hpp"
@@ -22,10 +24,11 @@ struct CsrExport {
 /// writes applied first).
 template <class T>
 CsrExport<T> export_csr(const Matrix<T>& a) {
-  const detail::HostCsr<T> h = [&] { HPG_DETAIL_ON_STORAGE(detail::MatrixAccess::storage(a), S::csr_to_host(st)); }();
+  detail::HostCsr<T> h = [&] { HPG_DETAIL_ON_STORAGE(detail::MatrixAccess::storage(a), S::csr_to_host(st)); }();
   CsrExport<T> out;
-  out.row_offsets.assign(h.ptr.begin(), h.ptr.end());
-  out.col_indices.assign(h.col.begin(), h.col.end());
+  static_assert(std::is_same_v<decltype(h.ptr), std::vector<Index>>, "the row offsets move out as they are");
+  out.row_offsets = std::move(h.ptr);
+  out.col_indices.assign(h.col.begin(), h.col.end());  // widened to GrB_Index
   out.values.assign(h.val.begin(), h.val.end());
   return out;
 }

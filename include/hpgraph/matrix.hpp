@@ -28,8 +28,9 @@ inline void check_dimension(Index n, const char* what) {
                                          std::to_string(max_dimension) + ")");
 }
 inline void check_backend_usable(Backend b, const char* what) {
-  if (b == Backend::cuda && !cuda_available())
-    hpg::detail::throw_error(Info::invalid_value, std::string(what) + ": the cuda backend needs a GPU and a CUDA build");
+  if (!backend_usable(b))
+    hpg::detail::throw_error(Info::invalid_value, std::string(what) + ": the " + std::string(to_string(b)) + " backend cannot hold it here (" +
+                                                      backend_unusable_why(b) + ")");
 }
 }  // namespace detail
 
@@ -281,6 +282,8 @@ struct MatrixAccess {
   template <class T>
   static void adopt_storage(Matrix<T>& m, Index nrows, Index ncols, CsrStorage<T>&& a) {
     if (a.backend() != m.backend()) throw_error(Info::invalid_object, "internal: adopt_storage of another backend's storage");
+    check_dimension(nrows, "adopt_storage");
+    check_dimension(ncols, "adopt_storage");
     m.pending_.clear();
     m.nrows_ = nrows;
     m.ncols_ = ncols;

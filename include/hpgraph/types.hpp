@@ -10,6 +10,8 @@
 #define HPG_HAS_CUDA 0
 #endif
 
+#include "hpgraph/detail/backend_names.hpp"  // after HPG_HAS_CUDA: it says which backends are built
+
 // One compile mode per program: in a CUDA build every translation unit that includes hpgraph is
 // compiled by nvcc, so that a template (a user's semiring, a dup operator) has one definition that
 // both the host and the device paths instantiate. (The library's own non-template sources, such as
@@ -36,18 +38,32 @@ inline constexpr Index max_dimension = static_cast<Index>(std::numeric_limits<st
 /// Above this many stored entries a matrix's row offsets are 64-bit on the GPU.
 inline constexpr Index max_nvals_32bit_offsets = static_cast<Index>(std::numeric_limits<std::int32_t>::max());
 
-/// Where a container's data lives and which engine runs operations on it.
-enum class Backend { host, cuda };
+/// Where a container's data lives and which engine runs operations on it: `host` or `cuda`, in
+/// that order (enum class Backend { host, cuda }, written over the backend list).
+enum class Backend {
+#define HPG_DETAIL_ENUMERATOR(name, ...) name,
+  HPG_ALL_BACKENDS(HPG_DETAIL_ENUMERATOR)
+#undef HPG_DETAIL_ENUMERATOR
+};
 
+/// The backend's name, as parse_backend, HPGRAPH_BACKEND and the CLI's --backend take it.
 constexpr std::string_view to_string(Backend b) {
-  switch (b) {
-    case Backend::host:
-      return "host";
-    case Backend::cuda:
-      return "cuda";
-  }
+#define HPG_DETAIL_NAME_CASE(name, ...) \
+  case Backend::name:                   \
+    return #name;
+  switch (b) { HPG_ALL_BACKENDS(HPG_DETAIL_NAME_CASE) }
+#undef HPG_DETAIL_NAME_CASE
   return "unknown";
 }
+
+namespace detail {
+/// Every Backend value, in order.
+inline constexpr Backend listed_backends[] = {
+#define HPG_DETAIL_LISTED(name, ...) Backend::name,
+    HPG_ALL_BACKENDS(HPG_DETAIL_LISTED)
+#undef HPG_DETAIL_LISTED
+};
+}  // namespace detail
 
 /// Value types a container may hold: the built-in arithmetic types and user structs that are
 /// trivially copyable (they are moved between host and device as bytes).

@@ -19,8 +19,8 @@ GraphOptions graph_options(const Args& args) {
   if (o.dup != "min" && o.dup != "max" && o.dup != "plus" && o.dup != "first" && o.dup != "last" && o.dup != "error")
     throw CliError("--dup must be min, max, plus, first, last or error, got '" + o.dup + "'");
   o.backend = args.value("--backend") ? parse_backend(*args.value("--backend")) : default_backend();
-  if (o.backend == Backend::cuda && !cuda_available())
-    throw CliError("--backend cuda: no usable GPU is present (use --backend host)");
+  if (!backend_usable(o.backend))
+    throw CliError("--backend " + std::string(to_string(o.backend)) + ": " + detail::backend_unusable_why(o.backend) + " (use --backend host)");
   o.seed = static_cast<std::uint64_t>(args.integer("--seed", 1, 0, INT64_MAX));
   if (auto w = args.value("--weights")) {
     auto colon = w->find(':');

@@ -2,11 +2,8 @@
 
 #include <atomic>
 #include <cstdlib>
-#include <mutex>
-#include <thread>
 
 #include "hpgraph/detail/backend_list.hpp"
-#include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/error.hpp"
 
 #if HPG_HAS_CUDA
@@ -17,34 +14,13 @@ namespace hpg {
 
 namespace {
 
-bool probe_cuda() {
-#if HPG_HAS_CUDA
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    cudaGetLastError();
-    return false;
-  }
-  // The device must also run our code: the build is for sm_90 by default.
-  cudaDeviceProp prop{};
-  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return true;
-#else
-  return false;
-#endif
-}
-
-std::once_flag g_probe_once;
-bool g_cuda = false;
 std::atomic<int> g_backend{-1};  // -1: not chosen yet
 
 Backend initial_backend() {
   if (const char* env = std::getenv("HPGRAPH_BACKEND"); env && *env) {
-    Backend b = parse_backend(env);
-    if (b == Backend::cuda && !cuda_available())
-      detail::throw_error(Info::invalid_value, "HPGRAPH_BACKEND=cuda but no usable GPU is present");
+    const Backend b = parse_backend(env);
+    if (!backend_usable(b))
+      detail::throw_error(Info::invalid_value, "HPGRAPH_BACKEND=" + std::string(to_string(b)) + ": " + detail::backend_unusable_why(b));
     return b;
   }
   return cuda_available() ? Backend::cuda : Backend::host;
@@ -52,18 +28,43 @@ Backend initial_backend() {
 
 }  // namespace
 
-bool cuda_available() {
-  std::call_once(g_probe_once, [] { g_cuda = probe_cuda(); });
-  return g_cuda;
+// The switches below have no default, and this file is compiled with -Wall: a Backend value
+// that neither HPG_BUILT_BACKENDS nor HPG_UNBUILT_BACKEND_CASES lists is a -Wswitch warning.
+bool backend_usable(Backend b) {
+#define HPG_DETAIL_USABLE_CASE(name, ...) \
+  case Backend::name:                     \
+    return detail::name::usable();
+  switch (b) {
+    HPG_BUILT_BACKENDS(HPG_DETAIL_USABLE_CASE)
+    HPG_UNBUILT_BACKEND_CASES return false;
+  }
+#undef HPG_DETAIL_USABLE_CASE
+  return false;
 }
 
-// Compiled with -Wall: listed_backend's switch names a Backend value the backend list lacks.
-static_assert(detail::listed_backend(Backend::host) && detail::listed_backend(Backend::cuda));
+bool cuda_available() { return backend_usable(Backend::cuda); }
+
+namespace detail {
+std::string backend_unusable_why(Backend b) {
+#define HPG_DETAIL_WHY_CASE(name, ...) \
+  case Backend::name:                  \
+    return detail::name::unusable_why();
+  switch (b) {
+    HPG_BUILT_BACKENDS(HPG_DETAIL_WHY_CASE)
+    HPG_UNBUILT_BACKEND_CASES return "hpgraph was built without the " + std::string(to_string(b)) + " backend";
+  }
+#undef HPG_DETAIL_WHY_CASE
+  return "not a backend";
+}
+}  // namespace detail
 
 Backend parse_backend(const std::string& name) {
-  if (name == "host") return Backend::host;
-  if (name == "cuda") return Backend::cuda;
-  detail::throw_error(Info::invalid_value, "unknown backend '" + name + "' (expected host or cuda)");
+  std::string names;
+  for (const Backend b : detail::listed_backends) {
+    if (name == to_string(b)) return b;
+    names += (names.empty() ? "" : b == std::end(detail::listed_backends)[-1] ? " or " : ", ") + std::string(to_string(b));
+  }
+  detail::throw_error(Info::invalid_value, "unknown backend '" + name + "' (expected " + names + ")");
 }
 
 Backend default_backend() {
@@ -77,16 +78,15 @@ Backend default_backend() {
 }
 
 void set_backend(Backend b) {
-  if (b == Backend::cuda && !cuda_available())
-    detail::throw_error(Info::invalid_value, HPG_HAS_CUDA ? "set_backend(cuda): no usable GPU is present"
-                                                          : "set_backend(cuda): hpgraph was built without CUDA");
+  if (!backend_usable(b))
+    detail::throw_error(Info::invalid_value, "set_backend(" + std::string(to_string(b)) + "): " + detail::backend_unusable_why(b));
   g_backend.store(static_cast<int>(b));
 }
 
 DeviceInfo device_info() {
   if (!cuda_available()) detail::throw_error(Info::invalid_value, "device_info: no usable GPU is present");
   DeviceInfo info;
-#if HPG_HAS_CUDA
+#if HPG_HAS_CUDA  // the CUDA backend's own question: a build without it never gets here
   int dev = 0;
   cudaGetDevice(&dev);
   cudaDeviceProp prop{};
@@ -102,12 +102,26 @@ DeviceInfo device_info() {
 }
 
 void synchronize(Backend b) {
-  if (b == Backend::cuda) detail::device_synchronize("synchronize");
+#define HPG_DETAIL_SYNC_CASE(name, ...) \
+  case Backend::name:                   \
+    return detail::name::synchronize();
+  switch (b) {
+    HPG_BUILT_BACKENDS(HPG_DETAIL_SYNC_CASE)
+    HPG_UNBUILT_BACKEND_CASES return;  // no call can have been queued on it
+  }
+#undef HPG_DETAIL_SYNC_CASE
 }
 
 std::string backend_description(Backend b) {
-  if (b == Backend::cuda) return cuda_available() ? device_info().name : std::string("cuda (no GPU)");
-  return "host (" + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads)";
+#define HPG_DETAIL_DESCRIPTION_CASE(name, ...) \
+  case Backend::name:                          \
+    return detail::name::description();
+  switch (b) {
+    HPG_BUILT_BACKENDS(HPG_DETAIL_DESCRIPTION_CASE)
+    HPG_UNBUILT_BACKEND_CASES return std::string(to_string(b)) + " (not built)";
+  }
+#undef HPG_DETAIL_DESCRIPTION_CASE
+  return "unknown";
 }
 
 }  // namespace hpg

@@ -77,12 +77,7 @@ struct Storage {
     HostCsr<T> h;
     h.nrows = a.nrows;
     h.ncols = a.ncols;
-    if (a.wide_offsets()) {
-      h.ptr = a.ptr64.to_host();
-    } else {
-      auto p32 = a.ptr32.to_host();
-      h.ptr.assign(p32.begin(), p32.end());
-    }
+    h.ptr = csr_row_offsets(a);
     h.col = a.col.to_host();
     h.val = a.val.to_host_array();
     return h;

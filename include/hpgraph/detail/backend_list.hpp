@@ -1,34 +1,25 @@
-// The one list of backends. Everything that does one thing per backend is written once over
-// this list: the storage a container holds (one_storage.hpp), the switch that sends a container's
-// method to its backend's Storage functions, and on_backend's switch (backends.hpp). A backend
-// is a folder of src/ (docs/design.md, "Adding a backend") plus its name here and in hpg::Backend.
+// The backend list's registration: what each backend's folder provides, included and declared
+// over the names of detail/backend_names.hpp. Everything that does one thing per backend is
+// written once over that list: the storage a container holds (one_storage.hpp), the switch that
+// sends a container's method to its backend's Storage functions, on_backend's switch
+// (backends.hpp) and the runtime's questions below. A backend is a folder of src/ (docs/design.md,
+// "Adding a backend") plus its name in backend_names.hpp and its include lines here and in
+// backends.hpp.
 //
 // A backend's folder has, each under the same names so that the lists below can name them:
 //   storage.hpp       plain data (g++-safe, in every build): `Sca<T>`, `Vec<T>` and `Csr<T>`,
 //                     the storage of a Scalar, a Vector and a Matrix;
 //   storage_ops.hpp   (.cuh where it needs nvcc) `struct Storage`: static functions over those
 //                     types, the same signatures on every backend (below, and docs/design.md);
-//   backend.hpp/.cuh  `struct Ops : Storage`: the operations.
+//   backend.hpp/.cuh  `struct Ops : Storage`: the operations;
+//   runtime.cpp       (plain C++, compiled into the library where the backend is built) the
+//                     non-template functions declared below.
 #pragma once
 
 #include <string>
 
 #include "hpgraph/error.hpp"
 #include "hpgraph/types.hpp"
-
-// X(name, ...) once for each backend whose storage types exist in every build (a container's
-// storage has room for each, so its layout does not depend on the build).
-#define HPG_ALL_BACKENDS(X, ...) X(host, __VA_ARGS__) X(cuda, __VA_ARGS__)
-
-// X(name, ...) once for each backend compiled into this build, and the `case` labels of the
-// others (a switch over Backend lists every value, so -Wswitch names a backend left out).
-#if HPG_HAS_CUDA
-#define HPG_BUILT_BACKENDS(X, ...) X(host, __VA_ARGS__) X(cuda, __VA_ARGS__)
-#define HPG_UNBUILT_BACKEND_CASES
-#else
-#define HPG_BUILT_BACKENDS(X, ...) X(host, __VA_ARGS__)
-#define HPG_UNBUILT_BACKEND_CASES case ::hpg::Backend::cuda:
-#endif
 
 // The storage types of every backend, and the functions of those built.
 #include "hpgraph/cuda/storage.hpp"
@@ -40,17 +31,22 @@
 
 namespace hpg::detail {
 
-/// Whether b is a backend of the list. A switch with no default, compiled with -Wall in the
-/// library (src/core/backend.cpp uses it): a Backend value missing from HPG_ALL_BACKENDS is a
-/// -Wswitch warning there, not a container that reaches unbuilt_backend at run time.
-constexpr bool listed_backend(Backend b) {
-#define HPG_DETAIL_LISTED_CASE(name, ...) \
-  case Backend::name:                     \
-    return true;
-  switch (b) { HPG_ALL_BACKENDS(HPG_DETAIL_LISTED_CASE) }
-#undef HPG_DETAIL_LISTED_CASE
-  return false;
-}
+// What the library asks each built backend's runtime (src/<name>/runtime.cpp defines them):
+// `usable()`, whether containers may live on it in this process (the CUDA backend: a GPU is
+// present and runs the build's code); `unusable_why()`, what it lacks when it is not; `synchronize()`,
+// wait for every call queued on it; `description()`, the reports' one line.
+#define HPG_DETAIL_DECLARE_RUNTIME(name, ...) \
+  namespace name {                            \
+  bool usable();                              \
+  std::string unusable_why();                 \
+  void synchronize();                         \
+  std::string description();                  \
+  }
+HPG_BUILT_BACKENDS(HPG_DETAIL_DECLARE_RUNTIME)
+#undef HPG_DETAIL_DECLARE_RUNTIME
+
+/// What backend b lacks here, for an error's message (backend_usable(b) is false).
+std::string backend_unusable_why(Backend b);
 
 /// What a switch over the built backends does with any other value: no container of it can be
 /// made in this build, so only a value that is not a Backend at all gets here.

@@ -4,6 +4,7 @@
 // check (a valued mask's type, an accumulator's domain) it checks itself, after these.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -51,14 +52,19 @@ template <class T> Backend backend_of(const Scalar<T>& s) { return s.backend(); 
 /// All containers of an operation must live on one backend; that backend runs it.
 template <class... C>
 Backend common_backend(const char* op, const C&... c) {
-  bool any_cuda = false, any_host = false;
+  std::optional<Backend> first;
+  bool mixed = false;
   auto note = [&](const auto& x) {
-    if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, no_mask_t>) (backend_of(x) == Backend::cuda ? any_cuda : any_host) = true;
+    if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, no_mask_t>) {
+      const Backend b = backend_of(x);
+      if (!first) first = b;
+      else mixed = mixed || b != *first;
+    }
   };
   (note(c), ...);
-  if (any_cuda && any_host)
+  if (mixed)
     throw_error(Info::invalid_object, std::string(op) + ": the operands live on different backends; move them with to_backend()");
-  return any_cuda ? Backend::cuda : Backend::host;
+  return first.value_or(Backend::host);
 }
 
 /// A matrix's rows and columns as an operation reads it: transposed by the descriptor or not.

@@ -172,8 +172,9 @@ using CsrStorage = OneStorage<CsrOf, T>;
 
 // Inside a member of a container that holds `holder` (a OneStorage): `return expr;` for the backend
 // the holder is on, with S that backend's Storage, B its Backend value and st its storage. expr may
-// hold commas. The whole body of a member of a class template (it is then compiled only where it
-// is used), of one that has no template parameter or local named S, B or st.
+// hold commas; holder is evaluated once. The whole body of a member of a class template (it is
+// then compiled only where it is used), or of a lambda in one, that has no template parameter or
+// local named S, B, st or hpg_detail_holder.
 #define HPG_DETAIL_STORAGE_CASE(name, holder, ...)           \
   case ::hpg::Backend::name: {                               \
     using S = ::hpg::detail::name::Storage;                  \
@@ -182,12 +183,13 @@ using CsrStorage = OneStorage<CsrOf, T>;
     (void)st;                                                \
     return __VA_ARGS__;                                      \
   }
-#define HPG_DETAIL_ON_STORAGE(holder, ...)                                          \
-  switch ((holder).backend()) {                                                     \
-    HPG_BUILT_BACKENDS(HPG_DETAIL_STORAGE_CASE, holder, __VA_ARGS__)                \
-    HPG_UNBUILT_BACKEND_CASES break;                                                \
-  }                                                                                 \
-  ::hpg::detail::unbuilt_backend((holder).backend())
+#define HPG_DETAIL_ON_STORAGE(holder, ...)                                                 \
+  auto&& hpg_detail_holder = (holder); /* once: holder may be a call that waits */         \
+  switch (hpg_detail_holder.backend()) {                                                   \
+    HPG_BUILT_BACKENDS(HPG_DETAIL_STORAGE_CASE, hpg_detail_holder, __VA_ARGS__)            \
+    HPG_UNBUILT_BACKEND_CASES break;                                                       \
+  }                                                                                        \
+  ::hpg::detail::unbuilt_backend(hpg_detail_holder.backend())
 
 // `return expr;` with S backend b's Storage, for a container being made on backend b (expr makes
 // its storage: `Holder::template hold<B>(...)` with B the backend).

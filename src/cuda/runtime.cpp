@@ -1,0 +1,41 @@
+// The CUDA backend's answers to the library's runtime questions (detail/backend_list.hpp).
+// Plain C++ over the CUDA runtime API: compiled into the library where the backend is built.
+#include <cuda_runtime.h>
+
+#include <mutex>
+#include <string>
+
+#include "hpgraph/backend.hpp"
+#include "hpgraph/detail/backend_list.hpp"
+#include "hpgraph/detail/device_memory.hpp"
+
+namespace hpg::detail::cuda {
+
+namespace {
+bool probe() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    return false;
+  }
+  // The device must also run our code: the build is for sm_90 by default.
+  cudaDeviceProp prop{};
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+}  // namespace
+
+bool usable() {
+  static std::once_flag once;
+  static bool present = false;
+  std::call_once(once, [] { present = probe(); });
+  return present;
+}
+std::string unusable_why() { return "no usable GPU is present"; }
+void synchronize() { device_synchronize("synchronize"); }
+std::string description() { return usable() ? device_info().name : std::string("cuda (no GPU)"); }
+
+}  // namespace hpg::detail::cuda

@@ -1,0 +1,15 @@
+// The host backend's answers to the library's runtime questions (detail/backend_list.hpp).
+#include <algorithm>
+#include <string>
+#include <thread>
+
+#include "hpgraph/detail/backend_list.hpp"
+
+namespace hpg::detail::host {
+
+bool usable() { return true; }
+std::string unusable_why() { return {}; }
+void synchronize() {}  // each call has finished when it returns
+std::string description() { return "host (" + std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads)"; }
+
+}  // namespace hpg::detail::host
