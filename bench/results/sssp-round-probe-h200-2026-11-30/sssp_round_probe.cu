@@ -1,0 +1,385 @@
+// What an SSSP round (frontier Bellman-Ford, as algorithms/sssp.hpp) costs on the 2048 x 2048 grid
+// with weights 1..255, in three shapes of launch, before any of them is built into the library
+// (issue 23: <= 20 us a round; the library's round is 22.7):
+//   two:    the library's shape: a mark kernel (products folded by atomicMin into slots, bits
+//           set), then one cooperative list kernel (the set bits listed, a grid barrier, then each
+//           listed candidate compared with its distance, kept, written, appended to the
+//           frontier), whose last block ends the round; a WHILE graph node's iteration a round;
+//   one:    the mark in the same cooperative kernel, before a first barrier: one kernel a round;
+//   rounds: every round in one cooperative launch, three grid barriers a round, no graph.
+// Standalone (no hpgraph code): nvcc -O3 -arch=sm_90 -std=c++17 -o probe sssp_round_probe.cu
+#include <cooperative_groups.h>
+#include <cub/block/block_scan.cuh>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <queue>
+#include <vector>
+
+namespace cg = cooperative_groups;
+
+#define CK(x)                                                                        \
+  do {                                                                               \
+    cudaError_t e_ = (x);                                                            \
+    if (e_ != cudaSuccess) {                                                         \
+      std::printf("%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                  \
+    }                                                                                \
+  } while (0)
+
+constexpr long long INF = LLONG_MAX;
+constexpr unsigned THREADS = 256;
+
+struct Graph {
+  const std::uint32_t* ptr;
+  const std::uint32_t* col;
+  const long long* w;
+  std::uint32_t n;
+};
+
+struct State {
+  long long* dist;
+  long long* slots;  // INF where clean
+  std::uint32_t* bits;
+  std::uint32_t words;
+  std::uint32_t* fidx;  // the frontier (carried from round to round)
+  long long* fval;
+  unsigned long long* fcount;
+  std::uint32_t* lidx;           // the listed candidates
+  unsigned long long* status;    // [0] listed, [1] kept, [2] blocks done; [3..5] the same, odd rounds
+  unsigned long long* rounds;
+  unsigned long long max_rounds;
+  cudaGraphConditionalHandle handle;
+};
+
+// Products of the frontier's rows, a thread a row (the library's ByRows).
+__device__ __forceinline__ void mark(const Graph& g, const State& s, unsigned long long m) {
+  const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long q = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; q < m; q += threads) {
+    const std::uint32_t i = s.fidx[q];
+    const long long d = s.fval[q];
+    const std::uint32_t end = g.ptr[i + 1];
+    for (std::uint32_t p = g.ptr[i]; p < end; ++p) {
+      const std::uint32_t j = g.col[p];
+      atomicMin(&s.slots[j], d + g.w[p]);
+      const std::uint32_t bit = 1u << (j % 32);
+      if (!(s.bits[j / 32] & bit)) atomicOr(&s.bits[j / 32], bit);
+    }
+  }
+}
+
+// The set bits' indices into lidx, a tile of 256 words a block (bits left clear); count in *listed.
+__device__ __forceinline__ void list_bits(const State& s, unsigned long long* listed) {
+  using Scan = cub::BlockScan<unsigned, THREADS>;
+  __shared__ typename Scan::TempStorage scan;
+  __shared__ unsigned long long base;
+  const unsigned lane = threadIdx.x % 32;
+  for (unsigned long long tile = static_cast<unsigned long long>(blockIdx.x) * THREADS; tile < s.words; tile += static_cast<unsigned long long>(gridDim.x) * THREADS) {
+    const unsigned long long w = tile + threadIdx.x;
+    const std::uint32_t word = w < s.words ? s.bits[w] : 0u;
+    if (word) s.bits[w] = 0;
+    __syncthreads();
+    unsigned before = 0, total = 0;
+    Scan(scan).ExclusiveSum(static_cast<unsigned>(__popc(word)), before, total);
+    if (total == 0) continue;
+    if (threadIdx.x == 0) base = atomicAdd(listed, static_cast<unsigned long long>(total));
+    __syncthreads();
+    const unsigned long long at = base + before;
+    for (unsigned busy = __ballot_sync(~0u, word != 0); busy; busy &= busy - 1) {
+      const unsigned from = static_cast<unsigned>(__ffs(busy) - 1);
+      const std::uint32_t b = __shfl_sync(~0u, word, from);
+      const unsigned long long at_word = __shfl_sync(~0u, at, from);
+      if (b >> lane & 1u) s.lidx[at_word + __popc(b & ((1u << lane) - 1u))] = static_cast<std::uint32_t>(w - lane + from) * 32 + lane;
+    }
+  }
+}
+
+// Each listed candidate: its value from its slot (the slot put back), kept where it improves,
+// its distance written, appended to the frontier (one atomic a warp).
+__device__ __forceinline__ void keep(const State& s, unsigned long long m, unsigned long long* kept) {
+  const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
+  for (unsigned long long start = static_cast<unsigned long long>(blockIdx.x) * blockDim.x; start < m; start += threads) {
+    const unsigned long long k = start + threadIdx.x;
+    bool better = false;
+    std::uint32_t j = 0;
+    long long x = 0;
+    if (k < m) {
+      j = __ldcg(s.lidx + k);
+      x = s.slots[j];
+      const long long d = s.dist[j];
+      s.slots[j] = INF;
+      better = x < d;
+      if (better) s.dist[j] = x;
+    }
+    const unsigned mask = __ballot_sync(~0u, better);
+    if (mask) {
+      unsigned long long first = 0;
+      const unsigned lane = threadIdx.x % 32, leader = __ffs(mask) - 1;
+      if (lane == leader) first = atomicAdd(kept, static_cast<unsigned long long>(__popc(mask)));
+      first = __shfl_sync(~0u, first, leader);
+      if (better) {
+        const unsigned long long at = first + __popc(mask & ((1u << lane) - 1u));
+        s.fidx[at] = j;
+        s.fval[at] = x;
+      }
+    }
+  }
+}
+
+__device__ __forceinline__ bool last_block(unsigned long long* done) {
+  __shared__ bool last;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(done, 1ull) == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (last) __threadfence();
+  return last;
+}
+
+// The round's end, by the last block: the frontier's count, the counters zero, the condition.
+__device__ __forceinline__ void end_round(const State& s, bool graph) {
+  if (threadIdx.x != 0) return;
+  volatile unsigned long long* st = s.status;
+  const unsigned long long kept = st[1];
+  *s.fcount = kept;
+  st[0] = 0;
+  st[1] = 0;
+  st[2] = 0;
+  const unsigned long long r = ++*s.rounds;
+  if (graph) cudaGraphSetConditional(s.handle, kept > 0 && r < s.max_rounds ? 1u : 0u);
+}
+
+__global__ void __launch_bounds__(THREADS) mark_kernel(Graph g, State s) { mark(g, s, *s.fcount); }
+
+__global__ void __launch_bounds__(THREADS, 4) list_kernel(State s) {
+  list_bits(s, &s.status[0]);
+  cg::this_grid().sync();
+  keep(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
+  if (last_block(&s.status[2])) end_round(s, true);
+}
+
+__global__ void __launch_bounds__(THREADS) round_kernel(Graph g, State s) {
+  mark(g, s, *s.fcount);
+  cg::this_grid().sync();
+  list_bits(s, &s.status[0]);
+  cg::this_grid().sync();
+  keep(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
+  if (last_block(&s.status[2])) end_round(s, true);
+}
+
+// Every round: counters by round parity; each round's block 0 zeroes the other parity's, which
+// every thread read before this round began.
+__global__ void __launch_bounds__(THREADS) rounds_kernel(Graph g, State s) {
+  cg::grid_group grid = cg::this_grid();
+  unsigned long long m = *s.fcount, r = 0;
+  while (m > 0 && r < s.max_rounds) {
+    unsigned long long* st = s.status + 3 * (r % 2);
+    mark(g, s, m);
+    grid.sync();
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+      unsigned long long* other = s.status + 3 * ((r + 1) % 2);
+      other[0] = 0;
+      other[1] = 0;
+    }
+    list_bits(s, &st[0]);
+    grid.sync();
+    keep(s, *reinterpret_cast<volatile unsigned long long*>(&st[0]), &st[1]);
+    grid.sync();
+    m = *reinterpret_cast<volatile unsigned long long*>(&st[1]);
+    ++r;
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    *s.fcount = m;
+    *s.rounds = r;
+    for (int k = 0; k < 6; ++k) s.status[k] = 0;
+  }
+}
+
+int resident(const void* kernel) {
+  int per_sm = 0;
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, 0));
+  return per_sm;
+}
+
+int main(int argc, char** argv) {
+  const std::uint32_t side = argc > 1 ? std::atoi(argv[1]) : 2048;
+  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
+  const std::uint32_t n = side * side;
+  // The grid: 4-neighbour, both directions, weights 1..255 (an LCG, one weight per stored edge).
+  std::vector<std::uint32_t> ptr(n + 1), col;
+  std::vector<long long> w;
+  col.reserve(4ull * n);
+  w.reserve(4ull * n);
+  std::uint64_t lcg = 12345;
+  auto weight = [&] {
+    lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<long long>((lcg >> 33) % 255 + 1);
+  };
+  for (std::uint32_t v = 0; v < n; ++v) {
+    ptr[v] = col.size();
+    const std::uint32_t r = v / side, c = v % side;
+    if (r > 0) col.push_back(v - side), w.push_back(weight());
+    if (c > 0) col.push_back(v - 1), w.push_back(weight());
+    if (c + 1 < side) col.push_back(v + 1), w.push_back(weight());
+    if (r + 1 < side) col.push_back(v + side), w.push_back(weight());
+  }
+  ptr[n] = col.size();
+  const std::size_t m = col.size();
+  // Dijkstra on the host: the answer.
+  std::vector<long long> want(n, INF);
+  {
+    using E = std::pair<long long, std::uint32_t>;
+    std::priority_queue<E, std::vector<E>, std::greater<E>> pq;
+    want[0] = 0;
+    pq.push({0, 0});
+    while (!pq.empty()) {
+      auto [d, v] = pq.top();
+      pq.pop();
+      if (d != want[v]) continue;
+      for (std::uint32_t p = ptr[v]; p < ptr[v + 1]; ++p)
+        if (d + w[p] < want[col[p]]) want[col[p]] = d + w[p], pq.push({d + w[p], col[p]});
+    }
+  }
+  cudaDeviceProp prop{};
+  CK(cudaGetDeviceProperties(&prop, 0));
+  const int sms = prop.multiProcessorCount;
+  std::printf("device %s, %d SMs; grid %ux%u: n %u, m %zu\n", prop.name, sms, side, side, n, m);
+
+  std::uint32_t *d_ptr, *d_col, *bits, *fidx, *lidx;
+  long long *d_w, *dist, *slots, *fval;
+  unsigned long long *fcount, *status, *rounds;
+  const std::uint32_t words = (n + 31) / 32;
+  CK(cudaMalloc(&d_ptr, (n + 1) * 4ull));
+  CK(cudaMalloc(&d_col, m * 4));
+  CK(cudaMalloc(&d_w, m * 8));
+  CK(cudaMalloc(&dist, n * 8ull));
+  CK(cudaMalloc(&slots, n * 8ull));
+  CK(cudaMalloc(&bits, words * 4ull));
+  CK(cudaMalloc(&fidx, n * 4ull));
+  CK(cudaMalloc(&fval, n * 8ull));
+  CK(cudaMalloc(&lidx, n * 4ull));
+  CK(cudaMalloc(&fcount, 8));
+  CK(cudaMalloc(&status, 6 * 8));
+  CK(cudaMalloc(&rounds, 8));
+  CK(cudaMemcpy(d_ptr, ptr.data(), (n + 1) * 4ull, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_col, col.data(), m * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_w, w.data(), m * 8, cudaMemcpyHostToDevice));
+  std::vector<long long> inf(n, INF);
+  Graph g{d_ptr, d_col, d_w, n};
+  State s{dist, slots, bits, words, fidx, fval, fcount, lidx, status, rounds, n, 0};
+
+  cudaStream_t st;
+  CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  auto reset = [&] {
+    CK(cudaMemcpy(dist, inf.data(), n * 8ull, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(slots, inf.data(), n * 8ull, cudaMemcpyHostToDevice));
+    CK(cudaMemset(bits, 0, words * 4ull));
+    const long long zero = 0;
+    const std::uint32_t src = 0;
+    const unsigned long long one = 1;
+    CK(cudaMemcpy(dist, &zero, 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(fidx, &src, 4, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(fval, &zero, 8, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(fcount, &one, 8, cudaMemcpyHostToDevice));
+    CK(cudaMemset(status, 0, 6 * 8));
+    CK(cudaMemset(rounds, 0, 8));
+    CK(cudaDeviceSynchronize());
+  };
+  auto check = [&](const char* what, double ms) {
+    std::vector<long long> got(n);
+    unsigned long long r = 0;
+    CK(cudaMemcpy(got.data(), dist, n * 8ull, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&r, rounds, 8, cudaMemcpyDeviceToHost));
+    const bool right = got == want;
+    std::printf("%-28s %8.2f ms  %5llu rounds  %6.2f us a round  %s\n", what, ms, r, 1000.0 * ms / double(r), right ? "right" : "WRONG");
+  };
+  auto launch_coop = [&](const void* kernel, unsigned blocks, void** args) {
+    CK(cudaLaunchCooperativeKernel(kernel, dim3(blocks), dim3(THREADS), args, 0, st));
+  };
+
+  // A WHILE graph whose body is `body` (captured on st).
+  auto while_graph = [&](auto body) {
+    cudaGraph_t graph;
+    CK(cudaGraphCreate(&graph, 0));
+    CK(cudaGraphConditionalHandleCreate(&s.handle, graph, 1, cudaGraphCondAssignDefault));
+    cudaGraphNodeParams cp = {};
+    cp.type = cudaGraphNodeTypeConditional;
+    cp.conditional.handle = s.handle;
+    cp.conditional.type = cudaGraphCondTypeWhile;
+    cp.conditional.size = 1;
+    cudaGraphNode_t node;
+    CK(cudaGraphAddNode(&node, graph, nullptr, nullptr, 0, &cp));
+    cudaGraph_t inner = cp.conditional.phGraph_out[0];
+    CK(cudaStreamBeginCaptureToGraph(st, inner, nullptr, nullptr, 0, cudaStreamCaptureModeRelaxed));
+    body();
+    CK(cudaStreamEndCapture(st, &inner));
+    cudaGraphExec_t exec;
+    CK(cudaGraphInstantiate(&exec, graph, 0));
+    CK(cudaGraphDestroy(graph));
+    return exec;
+  };
+  auto timed = [&](auto run) {
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    CK(cudaEventRecord(a, st));
+    run();
+    CK(cudaEventRecord(b, st));
+    CK(cudaEventSynchronize(b));
+    CK(cudaGetLastError());
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    return double(ms);
+  };
+
+  const int list_res = resident((const void*)list_kernel), round_res = resident((const void*)round_kernel),
+            rounds_res = resident((const void*)rounds_kernel);
+  std::printf("resident blocks an SM: list %d, round %d, rounds %d\n", list_res, round_res, rounds_res);
+  for (int rep = 0; rep < repeats; ++rep) {
+    for (unsigned mark_per_sm : {8u, 4u}) {  // two: the library's mark grid (8 an SM), and 4
+      const unsigned mark_blocks = mark_per_sm * sms, list_blocks = std::min(list_res, 4) * sms;
+      cudaGraphExec_t exec = while_graph([&] {
+        mark_kernel<<<mark_blocks, THREADS, 0, st>>>(g, s);
+        void* args[] = {&s};
+        launch_coop((const void*)list_kernel, list_blocks, args);
+      });
+      reset();
+      char name[64];
+      std::snprintf(name, sizeof name, "two (mark %u, list %u)", mark_blocks, list_blocks);
+      check(name, timed([&] { CK(cudaGraphLaunch(exec, st)); }));
+      CK(cudaGraphExecDestroy(exec));
+    }
+    for (int per_sm : {8, 4, 2}) {
+      if (per_sm > round_res) continue;
+      const unsigned blocks = per_sm * sms;
+      cudaGraphExec_t exec = while_graph([&] {
+        void* args[] = {&g, &s};
+        launch_coop((const void*)round_kernel, blocks, args);
+      });
+      reset();
+      char name[64];
+      std::snprintf(name, sizeof name, "one (%u blocks)", blocks);
+      check(name, timed([&] { CK(cudaGraphLaunch(exec, st)); }));
+      CK(cudaGraphExecDestroy(exec));
+    }
+    for (int per_sm : {8, 4, 2, 1}) {
+      if (per_sm > rounds_res) continue;
+      const unsigned blocks = per_sm * sms;
+      reset();
+      char name[64];
+      std::snprintf(name, sizeof name, "rounds (%u blocks)", blocks);
+      check(name, timed([&] {
+              void* args[] = {&g, &s};
+              launch_coop((const void*)rounds_kernel, blocks, args);
+            }));
+    }
+  }
+  return 0;
+}
