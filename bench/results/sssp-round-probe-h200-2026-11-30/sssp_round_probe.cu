@@ -7,6 +7,8 @@
 //           frontier), whose last block ends the round; a WHILE graph node's iteration a round;
 //   one:    the mark in the same cooperative kernel, before a first barrier: one kernel a round;
 //   rounds: every round in one cooperative launch, three grid barriers a round, no graph.
+// "+stores": the keep also writes what the library's held list step writes beside that work
+// (T's values, the map's list of indices and flags, the kept list beside the frontier).
 // Standalone (no hpgraph code): nvcc -O3 -arch=sm_90 -std=c++17 -o probe sssp_round_probe.cu
 #include <cooperative_groups.h>
 #include <cub/block/block_scan.cuh>
@@ -54,6 +56,13 @@ struct State {
   unsigned long long* status;    // [0] listed, [1] kept, [2] blocks done; [3..5] the same, odd rounds
   unsigned long long* rounds;
   unsigned long long max_rounds;
+  // What the library's held list step writes beside the minimal work (with_stores): T's values,
+  // the map's list (its indices and flags) and the kept list, which it copies into the frontier.
+  long long* tval;
+  std::uint32_t* midx;
+  bool* mval;
+  std::uint32_t* kidx;
+  long long* kval;
   cudaGraphConditionalHandle handle;
 };
 
@@ -101,6 +110,7 @@ __device__ __forceinline__ void list_bits(const State& s, unsigned long long* li
 
 // Each listed candidate: its value from its slot (the slot put back), kept where it improves,
 // its distance written, appended to the frontier (one atomic a warp).
+template <bool Stores>
 __device__ __forceinline__ void keep(const State& s, unsigned long long m, unsigned long long* kept) {
   const unsigned long long threads = static_cast<unsigned long long>(gridDim.x) * blockDim.x;
   for (unsigned long long start = static_cast<unsigned long long>(blockIdx.x) * blockDim.x; start < m; start += threads) {
@@ -115,6 +125,11 @@ __device__ __forceinline__ void keep(const State& s, unsigned long long m, unsig
       s.slots[j] = INF;
       better = x < d;
       if (better) s.dist[j] = x;
+      if constexpr (Stores) {
+        s.tval[k] = x;
+        s.midx[k] = j;
+        s.mval[k] = better;
+      }
     }
     const unsigned mask = __ballot_sync(~0u, better);
     if (mask) {
@@ -126,6 +141,10 @@ __device__ __forceinline__ void keep(const State& s, unsigned long long m, unsig
         const unsigned long long at = first + __popc(mask & ((1u << lane) - 1u));
         s.fidx[at] = j;
         s.fval[at] = x;
+        if constexpr (Stores) {
+          s.kidx[at] = j;
+          s.kval[at] = x;
+        }
       }
     }
   }
@@ -158,10 +177,11 @@ __device__ __forceinline__ void end_round(const State& s, bool graph) {
 
 __global__ void __launch_bounds__(THREADS) mark_kernel(Graph g, State s) { mark(g, s, *s.fcount); }
 
+template <bool Stores>
 __global__ void __launch_bounds__(THREADS, 4) list_kernel(State s) {
   list_bits(s, &s.status[0]);
   cg::this_grid().sync();
-  keep(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
+  keep<Stores>(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
   if (last_block(&s.status[2])) end_round(s, true);
 }
 
@@ -170,12 +190,13 @@ __global__ void __launch_bounds__(THREADS) round_kernel(Graph g, State s) {
   cg::this_grid().sync();
   list_bits(s, &s.status[0]);
   cg::this_grid().sync();
-  keep(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
+  keep<false>(s, *reinterpret_cast<volatile unsigned long long*>(&s.status[0]), &s.status[1]);
   if (last_block(&s.status[2])) end_round(s, true);
 }
 
 // Every round: counters by round parity; each round's block 0 zeroes the other parity's, which
 // every thread read before this round began.
+template <bool Stores>
 __global__ void __launch_bounds__(THREADS) rounds_kernel(Graph g, State s) {
   cg::grid_group grid = cg::this_grid();
   unsigned long long m = *s.fcount, r = 0;
@@ -190,13 +211,14 @@ __global__ void __launch_bounds__(THREADS) rounds_kernel(Graph g, State s) {
     }
     list_bits(s, &st[0]);
     grid.sync();
-    keep(s, *reinterpret_cast<volatile unsigned long long*>(&st[0]), &st[1]);
+    keep<Stores>(s, *reinterpret_cast<volatile unsigned long long*>(&st[0]), &st[1]);
     grid.sync();
     m = *reinterpret_cast<volatile unsigned long long*>(&st[1]);
     ++r;
   }
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     *s.fcount = m;
+    if constexpr (Stores) s.status[2] = m;  // as the library's leader writes the kept count too
     *s.rounds = r;
     for (int k = 0; k < 6; ++k) s.status[k] = 0;
   }
@@ -273,7 +295,15 @@ int main(int argc, char** argv) {
   CK(cudaMemcpy(d_w, w.data(), m * 8, cudaMemcpyHostToDevice));
   std::vector<long long> inf(n, INF);
   Graph g{d_ptr, d_col, d_w, n};
-  State s{dist, slots, bits, words, fidx, fval, fcount, lidx, status, rounds, n, 0};
+  long long *tval, *kval;
+  std::uint32_t *midx, *kidx;
+  bool* mval;
+  CK(cudaMalloc(&tval, n * 8ull));
+  CK(cudaMalloc(&kval, n * 8ull));
+  CK(cudaMalloc(&midx, n * 4ull));
+  CK(cudaMalloc(&kidx, n * 4ull));
+  CK(cudaMalloc(&mval, n));
+  State s{dist, slots, bits, words, fidx, fval, fcount, lidx, status, rounds, n, tval, midx, mval, kidx, kval, 0};
 
   cudaStream_t st;
   CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
@@ -339,20 +369,22 @@ int main(int argc, char** argv) {
     return double(ms);
   };
 
-  const int list_res = resident((const void*)list_kernel), round_res = resident((const void*)round_kernel),
-            rounds_res = resident((const void*)rounds_kernel);
+  const int list_res = resident((const void*)list_kernel<true>), round_res = resident((const void*)round_kernel),
+            rounds_res = resident((const void*)rounds_kernel<true>);
   std::printf("resident blocks an SM: list %d, round %d, rounds %d\n", list_res, round_res, rounds_res);
   for (int rep = 0; rep < repeats; ++rep) {
-    for (unsigned mark_per_sm : {8u, 4u}) {  // two: the library's mark grid (8 an SM), and 4
+    for (unsigned variant : {0u, 1u, 2u}) {  // two: the library's mark grid (8 an SM), 4, and 8 with the stores
+      const bool stores = variant == 2;
+      const unsigned mark_per_sm = variant == 1 ? 4 : 8;
       const unsigned mark_blocks = mark_per_sm * sms, list_blocks = std::min(list_res, 4) * sms;
       cudaGraphExec_t exec = while_graph([&] {
         mark_kernel<<<mark_blocks, THREADS, 0, st>>>(g, s);
         void* args[] = {&s};
-        launch_coop((const void*)list_kernel, list_blocks, args);
+        launch_coop(stores ? (const void*)list_kernel<true> : (const void*)list_kernel<false>, list_blocks, args);
       });
       reset();
       char name[64];
-      std::snprintf(name, sizeof name, "two (mark %u, list %u)", mark_blocks, list_blocks);
+      std::snprintf(name, sizeof name, "two%s (mark %u, list %u)", stores ? "+stores" : "", mark_blocks, list_blocks);
       check(name, timed([&] { CK(cudaGraphLaunch(exec, st)); }));
       CK(cudaGraphExecDestroy(exec));
     }
@@ -369,17 +401,18 @@ int main(int argc, char** argv) {
       check(name, timed([&] { CK(cudaGraphLaunch(exec, st)); }));
       CK(cudaGraphExecDestroy(exec));
     }
-    for (int per_sm : {8, 4, 2, 1}) {
-      if (per_sm > rounds_res) continue;
-      const unsigned blocks = per_sm * sms;
-      reset();
-      char name[64];
-      std::snprintf(name, sizeof name, "rounds (%u blocks)", blocks);
-      check(name, timed([&] {
-              void* args[] = {&g, &s};
-              launch_coop((const void*)rounds_kernel, blocks, args);
-            }));
-    }
+    for (int stores = 0; stores < 2; ++stores)
+      for (int per_sm : {8, 4, 2, 1}) {
+        if (per_sm > rounds_res) continue;
+        const unsigned blocks = per_sm * sms;
+        reset();
+        char name[64];
+        std::snprintf(name, sizeof name, "rounds%s (%u blocks)", stores ? "+stores" : "", blocks);
+        check(name, timed([&] {
+                void* args[] = {&g, &s};
+                launch_coop(stores ? (const void*)rounds_kernel<true> : (const void*)rounds_kernel<false>, blocks, args);
+              }));
+      }
   }
   return 0;
 }
