@@ -29,7 +29,7 @@ inline void check_dimension(Index n, const char* what) {
 }
 inline void check_backend_usable(Backend b, const char* what) {
   if (!backend_usable(b))
-    hpg::detail::throw_error(Info::invalid_value, std::string(what) + ": the " + std::string(to_string(b)) + " backend cannot hold it here (" +
+    hpg::detail::throw_error(Info::invalid_value, std::string(what) + ": the " + std::string(to_string(b)) + " backend cannot be used here (" +
                                                       backend_unusable_why(b) + ")");
 }
 }  // namespace detail

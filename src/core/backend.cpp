@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdlib>
 
+#include "core/backend_runtime.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/error.hpp"
 

@@ -1,4 +1,4 @@
-// The CUDA backend's answers to the library's runtime questions (detail/backend_list.hpp).
+// The CUDA backend's answers to the library's runtime questions (src/core/backend_runtime.hpp).
 // Plain C++ over the CUDA runtime API: compiled into the library where the backend is built.
 #include <cuda_runtime.h>
 
@@ -6,6 +6,7 @@
 #include <string>
 
 #include "hpgraph/backend.hpp"
+#include "core/backend_runtime.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/detail/device_memory.hpp"
 

@@ -1,8 +1,9 @@
-// The host backend's answers to the library's runtime questions (detail/backend_list.hpp).
+// The host backend's answers to the library's runtime questions (src/core/backend_runtime.hpp).
 #include <algorithm>
 #include <string>
 #include <thread>
 
+#include "core/backend_runtime.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 
 namespace hpg::detail::host {

@@ -2,7 +2,8 @@
 // over the names of detail/backend_names.hpp. Everything that does one thing per backend is
 // written once over that list: the storage a container holds (one_storage.hpp), the switch that
 // sends a container's method to its backend's Storage functions, on_backend's switch
-// (backends.hpp) and the runtime's questions below. A backend is a folder of src/ (docs/design.md,
+// (backends.hpp) and the runtime's questions (src/core/backend_runtime.hpp). A backend is a
+// folder of src/ (docs/design.md,
 // "Adding a backend") plus its name in backend_names.hpp and its include lines here and in
 // backends.hpp.
 //
@@ -13,7 +14,7 @@
 //                     types, the same signatures on every backend (below, and docs/design.md);
 //   backend.hpp/.cuh  `struct Ops : Storage`: the operations;
 //   runtime.cpp       (plain C++, compiled into the library where the backend is built) the
-//                     non-template functions declared below.
+//                     non-template functions of src/core/backend_runtime.hpp.
 #pragma once
 
 #include <string>
@@ -30,20 +31,6 @@
 #endif
 
 namespace hpg::detail {
-
-// What the library asks each built backend's runtime (src/<name>/runtime.cpp defines them):
-// `usable()`, whether containers may live on it in this process (the CUDA backend: a GPU is
-// present and runs the build's code); `unusable_why()`, what it lacks when it is not; `synchronize()`,
-// wait for every call queued on it; `description()`, the reports' one line.
-#define HPG_DETAIL_DECLARE_RUNTIME(name, ...) \
-  namespace name {                            \
-  bool usable();                              \
-  std::string unusable_why();                 \
-  void synchronize();                         \
-  std::string description();                  \
-  }
-HPG_BUILT_BACKENDS(HPG_DETAIL_DECLARE_RUNTIME)
-#undef HPG_DETAIL_DECLARE_RUNTIME
 
 /// What backend b lacks here, for an error's message (backend_usable(b) is false).
 std::string backend_unusable_why(Backend b);

@@ -44,7 +44,6 @@ inline void check_dim(const char* op, const char* what, Index got, Index want) {
     dimension_error(op, std::string(what) + " is " + std::to_string(got) + ", expected " + std::to_string(want));
 }
 
-inline Backend backend_of(const no_mask_t&) { return Backend::host; }
 template <class T> Backend backend_of(const Vector<T>& v) { return v.backend(); }
 template <class T> Backend backend_of(const Matrix<T>& m) { return m.backend(); }
 template <class T> Backend backend_of(const Scalar<T>& s) { return s.backend(); }
