@@ -29,17 +29,21 @@ Backend initial_backend() {
 
 }  // namespace
 
-// The switches below have no default, and this file is compiled with -Wall: a Backend value
-// that neither HPG_BUILT_BACKENDS nor HPG_UNBUILT_BACKEND_CASES lists is a -Wswitch warning.
-bool backend_usable(Backend b) {
-#define HPG_DETAIL_USABLE_CASE(name, ...) \
-  case Backend::name:                     \
-    return detail::name::usable();
-  switch (b) {
-    HPG_BUILT_BACKENDS(HPG_DETAIL_USABLE_CASE)
-    HPG_UNBUILT_BACKEND_CASES return false;
+// Every runtime question is one switch over the backend list: `question` of a built backend's
+// runtime (src/core/backend_runtime.hpp), `unbuilt` for the others. The switch has no default and
+// this file is compiled with -Wall: a Backend value that neither HPG_BUILT_BACKENDS nor
+// HPG_UNBUILT_BACKEND_CASES lists is a -Wswitch warning.
+#define HPG_DETAIL_RUNTIME_CASE(name, question) \
+  case Backend::name:                           \
+    return detail::name::question();
+#define HPG_DETAIL_ASK_RUNTIME(b, question, unbuilt)                \
+  switch (b) {                                                      \
+    HPG_BUILT_BACKENDS(HPG_DETAIL_RUNTIME_CASE, question)           \
+    HPG_UNBUILT_BACKEND_CASES return unbuilt;                       \
   }
-#undef HPG_DETAIL_USABLE_CASE
+
+bool backend_usable(Backend b) {
+  HPG_DETAIL_ASK_RUNTIME(b, usable, false)
   return false;
 }
 
@@ -47,14 +51,7 @@ bool cuda_available() { return backend_usable(Backend::cuda); }
 
 namespace detail {
 std::string backend_unusable_why(Backend b) {
-#define HPG_DETAIL_WHY_CASE(name, ...) \
-  case Backend::name:                  \
-    return detail::name::unusable_why();
-  switch (b) {
-    HPG_BUILT_BACKENDS(HPG_DETAIL_WHY_CASE)
-    HPG_UNBUILT_BACKEND_CASES return "hpgraph was built without the " + std::string(to_string(b)) + " backend";
-  }
-#undef HPG_DETAIL_WHY_CASE
+  HPG_DETAIL_ASK_RUNTIME(b, unusable_why, "hpgraph was built without the " + std::string(to_string(b)) + " backend")
   return "not a backend";
 }
 }  // namespace detail
@@ -102,27 +99,14 @@ DeviceInfo device_info() {
   return info;
 }
 
-void synchronize(Backend b) {
-#define HPG_DETAIL_SYNC_CASE(name, ...) \
-  case Backend::name:                   \
-    return detail::name::synchronize();
-  switch (b) {
-    HPG_BUILT_BACKENDS(HPG_DETAIL_SYNC_CASE)
-    HPG_UNBUILT_BACKEND_CASES return;  // no call can have been queued on it
-  }
-#undef HPG_DETAIL_SYNC_CASE
-}
+void synchronize(Backend b) { HPG_DETAIL_ASK_RUNTIME(b, synchronize, void()) }  // unbuilt: nothing was queued on it
 
 std::string backend_description(Backend b) {
-#define HPG_DETAIL_DESCRIPTION_CASE(name, ...) \
-  case Backend::name:                          \
-    return detail::name::description();
-  switch (b) {
-    HPG_BUILT_BACKENDS(HPG_DETAIL_DESCRIPTION_CASE)
-    HPG_UNBUILT_BACKEND_CASES return std::string(to_string(b)) + " (not built)";
-  }
-#undef HPG_DETAIL_DESCRIPTION_CASE
+  HPG_DETAIL_ASK_RUNTIME(b, description, std::string(to_string(b)) + " (not built)")
   return "unknown";
 }
+
+#undef HPG_DETAIL_ASK_RUNTIME
+#undef HPG_DETAIL_RUNTIME_CASE
 
 }  // namespace hpg
