@@ -354,7 +354,7 @@ for step in "${steps[@]}"; do
         echo "== GAPBS bfs kron21"; "$g/bfs" -f "$work/k.sg" -r 972982 -n 5 | grep Average
         echo "== GAPBS pr kron21"; "$g/pr" -f "$work/k.sg" -i 100 -t 1e-4 -n 5 | grep -E "Average|Iteration" | tail -3
         if [ -x "$bindir/kernel_trace" ]; then
-          echo "== trace"; "$bindir/kernel_trace" grid:2048x2048 bfs bfs-launches bfs-host bfs-host-plain sssp sssp-rows >"$out/trace.txt" 2>&1; echo "kernel_trace rc $?"
+          echo "== trace"; "$bindir/kernel_trace" grid:2048x2048 bfs bfs-launches bfs-host bfs-host-plain sssp sssp-launches sssp-rows >"$out/trace.txt" 2>&1; echo "kernel_trace rc $?"
           grep "==\|untraced" "$out/trace.txt"
         fi
       } 2>&1 | tee "$out/ab.log"

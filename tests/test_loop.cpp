@@ -729,13 +729,103 @@ TEST(LoopGpu, AMapOfAPushedListIsDoneByTheListStep) {
       SCOPED_TRACE(std::string(driver_second ? "better = dist > t" : "better = t < dist") + (more ? ", more" : ""));
       const std::uint64_t before = graphs_run(), maps_before = hpg::detail::held_list_maps,
                           ends_before = hpg::detail::device_loop_producer_ends;
+      const std::uint64_t in_kernel = hpg::detail::device_loop_kernel_rounds;
       expect_relax_rounds(Backend::cuda, more, driver_second, "grid:160x160");
       const std::uint64_t graphs = graphs_run() - before;
       EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
       EXPECT_GE(hpg::detail::held_list_maps - maps_before, graphs);  // in each capture
       if (!more) EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, graphs);
+      // SSSP's round alone runs its rounds in one launch (push_bit_list_rounds_kernel); with more
+      // in the body, a launch a round.
+      EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - in_kernel, more ? 0u : graphs);
     }
   }
+}
+
+/// SSSP's round on a 160 x 160 grid (its push's list step is held from the first capture), with
+/// the round's number assigned where the frontier is (seen<frontier> = round, a second upsert the
+/// list step does, from the loop's counter) and at most max_rounds rounds. Returns the rounds, dist,
+/// t, better, seen, the frontier and the counter.
+auto relax_counted(Backend b, Index max_rounds, bool driver_second) {
+  using T = std::int32_t;
+  const hpg::Matrix<T> a = hpg::generate<T>(hpg::test::weighted_grid("grid:160x160", 1, 9), b);
+  const Index n = a.nrows(), source = 100;
+  hpg::Vector<T> dist(n, b), frontier(n, b), t(n, b);
+  hpg::Vector<int> seen(n, b);
+  hpg::Vector<bool> better(n, b);
+  hpg::Scalar<int> round(7, b);
+  hpg::assign(dist, hpg::no_mask, hpg::no_accum, hpg::sssp_unreached<T>, hpg::all);
+  dist.set_element(0, source);
+  frontier.set_element(0, source);
+  const Index rounds = hpg::loop_while(hpg::nonempty(frontier), [&] {
+    hpg::vxm(t, hpg::no_mask, hpg::no_accum, hpg::min_plus<T>, frontier, a, hpg::desc::push);
+    if (driver_second) hpg::ewise_mult(better, hpg::no_mask, hpg::no_accum, hpg::gt<T>{}, dist, t);
+    else hpg::ewise_mult(better, hpg::no_mask, hpg::no_accum, hpg::lt<T>{}, t, dist);
+    hpg::apply(frontier, better, hpg::no_accum, hpg::identity<T>{}, t, hpg::desc::replace);
+    hpg::assign(dist, frontier, hpg::no_accum, frontier, hpg::all, hpg::desc::structure);
+    hpg::assign(seen, frontier, hpg::no_accum, round, hpg::all, hpg::desc::structure);
+  }, max_rounds, round);
+  return std::make_tuple(rounds, std::move(dist), std::move(t), std::move(better), std::move(seen), std::move(frontier), round.extract_element());
+}
+
+/// With the switch on, every round of relax_counted after the capture runs in one cooperative
+/// launch (push_bit_list_rounds_kernel: the mark, the list step, the compare, the keep and both
+/// upserts, a round after another), which ends the body; with it off, the list step's kernel ends
+/// each round. Run to the end (hundreds of rounds) and cut short at 40; both operand orders. The
+/// values are the host's, t and better (the last round's, listed in no order) included.
+TEST(LoopGpu, SsspRoundsRunInOneCooperativeLaunch) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  for (bool driver_second : {false, true}) {
+    for (Index max_rounds : {Index(100000), Index(40)}) {
+      auto [hr, hd, ht, hb, hs, hf, hc] = relax_counted(Backend::host, max_rounds, driver_second);
+      if (max_rounds == 40) EXPECT_EQ(hr, 40u);  // the cut-off cuts
+      else EXPECT_GT(hr, 100u);
+      for (bool in_one_launch : {true, false}) {
+        SCOPED_TRACE(std::string(driver_second ? "better = dist > t" : "better = t < dist") + ", at most " + std::to_string(max_rounds) +
+                     " rounds, " + (in_one_launch ? "rounds in one launch" : "a launch a round"));
+        hpg::detail::switches().loop_rounds_in_one_kernel = in_one_launch;
+        const std::uint64_t before = graphs_run(), maps_before = hpg::detail::held_list_maps,
+                            ends_before = hpg::detail::device_loop_producer_ends, in_kernel = hpg::detail::device_loop_kernel_rounds;
+        auto [gr, gd, gt, gb, gs, gf, gc] = relax_counted(Backend::cuda, max_rounds, driver_second);
+        const std::uint64_t graphs = graphs_run() - before;
+        EXPECT_GE(graphs, 1u) << hpg::detail::device_loop_declined;
+        EXPECT_GE(hpg::detail::held_list_maps - maps_before, graphs);  // in each capture
+        EXPECT_EQ(hpg::detail::device_loop_producer_ends - ends_before, graphs);
+        EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - in_kernel, in_one_launch ? graphs : 0u);
+        EXPECT_LT(graphs * 10, gr);  // a launch runs many rounds (a graph runs its launch once, unless it overflowed)
+        EXPECT_EQ(gr, hr);
+        EXPECT_EQ(gc, hc);
+        hpg::test::expect_same(hd, gd, "dist<frontier> = frontier");
+        hpg::test::expect_same(ht, gt, "t, the last round's candidates");
+        hpg::test::expect_same(hb, gb, "better, the last round's");
+        hpg::test::expect_same(hs, gs, "seen<frontier> = round");
+        hpg::test::expect_same(hf, gf, "the frontier");
+      }
+    }
+  }
+}
+
+/// SSSP on a weighted urand:15:3 graph (rows of at most 32 entries, so the push runs by rows or
+/// row slots), whose frontier soon passes the room a carried list starts with (4 x 1,024
+/// entries): a launch that runs every round (push_bit_list_rounds_kernel) stops at the round that
+/// overflows (its keep writes the carried storage below the room and the kept list past it,
+/// copies the rest into the list, sets the overflow), the loop recovers the whole list and
+/// captures again. The distances are the host's.
+TEST(LoopGpu, SsspRoundsInOneLaunchOverflowAndAreCapturedAgain) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto spec = hpg::test::weighted_grid("urand:15:3", 1, 9);
+  const hpg::Matrix<std::int64_t> ha = hpg::generate<std::int64_t>(spec, Backend::host);
+  const hpg::Vector<std::int64_t> want = hpg::sssp(ha, 0);
+  const hpg::Matrix<std::int64_t> a = hpg::generate<std::int64_t>(spec, Backend::cuda);
+  EXPECT_GT(want.nvals(), 16384u);
+  const std::uint64_t before = graphs_run(), in_kernel = hpg::detail::device_loop_kernel_rounds;
+  const hpg::Vector<std::int64_t> got = hpg::sssp(a, 0);
+  const std::uint64_t graphs = graphs_run() - before;
+  EXPECT_GE(graphs, 2u) << "no overflow: " << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - in_kernel, graphs);
+  hpg::test::expect_same(want, got, "distances");
 }
 
 /// A held list step with no map after it (held_bit_list.cuh): a min.plus push from a frontier of

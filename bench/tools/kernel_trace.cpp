@@ -7,15 +7,17 @@
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048,
 //           or a graph file as hpgraph reads it (an edge list such as GAPBS's converter writes:
 //           kron-21 with `converter -g21 -e k.el`; its values are SSSP's weights, 1 for a pattern)
-//     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-rows
-//           | sssp-host | pagerank | pagerank-host
+//     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-launches
+//           | sssp-rows | sssp-host | pagerank | pagerank-host
 //           (default: all but bfs-auto*): BFS pushing every level (bfs-auto: switching direction, as
 //           the CLI's bfs does), SSSP with weights 1..255 (a generated graph's), PageRank's gap variant
 //           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
 //           loop from the host; bfs-host-plain also with switches().defer_in_host_rounds off, so
 //           each call of a round launches its own kernels;
-//           bfs-launches with switches().loop_rounds_in_one_kernel off, so a device loop whose
-//           round is one kernel launches it once a round (a WHILE node's iteration each);
+//           bfs-launches and sssp-launches with switches().loop_rounds_in_one_kernel off, so a
+//           device loop whose rounds one cooperative launch may run launches a round's kernels
+//           once a round (a WHILE node's iteration each; sssp-launches' kernel counts say SSSP's
+//           rounds, which are the same either way);
 //           sssp-host loops SSSP's rounds from the host (a profiler such as Nsight Compute
 //           sees its kernels, which it cannot inside a WHILE graph);
 //           sssp-rows with switches().push_row_slots_that_fit off, so the push takes a thread per
@@ -216,7 +218,8 @@ int main(int argc, char** argv) {
   }
   const std::string spec = args.empty() ? "grid:2048x2048" : args[0];
   std::vector<std::string> runs(args.begin() + std::min<std::size_t>(args.size(), 1), args.end());
-  const std::vector<std::string> by_default = {"bfs", "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-rows", "pagerank", "pagerank-host"};
+  const std::vector<std::string> by_default = {"bfs",  "bfs-launches", "bfs-host", "bfs-host-plain", "sssp", "sssp-launches", "sssp-rows",
+                                               "pagerank", "pagerank-host"};
   std::vector<std::string> known = by_default;
   known.insert(known.end(), {"bfs-auto", "bfs-auto-host", "sssp-host"});
   if (runs.empty()) runs = by_default;
@@ -262,6 +265,7 @@ int main(int argc, char** argv) {
           } restore;
           detail::switches().push_row_slots_that_fit = run != "sssp-rows";
           detail::switches().device_loops = run != "sssp-host";
+          detail::switches().loop_rounds_in_one_kernel = run != "sssp-launches";
           (void)sssp(w, source);
           return 0L;  // sssp does not say its rounds
         });

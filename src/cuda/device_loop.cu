@@ -76,18 +76,49 @@ void refuse(cudaError_t e, const char* what) {
   throw CaptureUnsupported(std::string(what) + ": " + cudaGetErrorString(e));
 }
 
-/// Whether nothing has been captured on the stream yet: a held-back producer launched now is then
-/// the whole round.
-bool body_is_empty(cudaStream_t stream) {
+/// The nodes captured on the stream so far, or -1 when that is not known: with none, a held-back
+/// producer launched now is the whole round; with one, a held list step's is its push's mark and
+/// itself (DeviceLoop::end).
+long body_nodes(cudaStream_t stream) {
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
   cudaGraph_t g = nullptr;
   std::size_t nodes = 0;
   if (cudaStreamGetCaptureInfo(stream, &status, nullptr, &g, nullptr, nullptr, nullptr) != cudaSuccess ||
       status != cudaStreamCaptureStatusActive || !g || cudaGraphGetNodes(g, nullptr, &nodes) != cudaSuccess) {
     cudaGetLastError();
-    return false;  // not known: the rounds run a launch each, as before
+    return -1;  // not known: the rounds run a launch each, as before
   }
-  return nodes == 0;
+  return static_cast<long>(nodes);
+}
+bool body_is_empty(cudaStream_t stream) { return body_nodes(stream) == 0; }
+
+/// Which copy puts a held list step's kept list back where its push reads its input, when one
+/// launch may run every round (push_bit_list_rounds_kernel): the list step has a comparison as its
+/// map and a launch for the rounds, the map's keep makes the list that copy takes (from its start)
+/// into exactly the push's input (count base 0), every other copy is a count alone, the condition
+/// is on the input's count, and a fused upsert that reads the user's round counter reads all of
+/// it. -1 otherwise.
+int list_step_input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
+  const HeldBitList* l = p.bit_list.get();
+  if (!l || l->compare == HeldBitList::Compare::none || !l->launch_rounds || !p.keep || !p.keep->idx || !l->input_idx || !l->input_val ||
+      !l->input_word || l->input_base != 0 || p.idx != p.keep->idx)
+    return -1;
+  int found = -1;
+  for (std::size_t j = 0; j < copies.size(); ++j) {
+    const CarryCopy& k = copies[j];
+    if (!k.idx && !k.val) continue;  // a count alone
+    if (found >= 0 || k.from_idx != p.idx || k.from_val != p.val || k.from_word != p.word || k.from_base != 0 || k.idx != l->input_idx ||
+        k.val != l->input_val || k.count != l->input_word || static_cast<int>(k.val_bytes) != p.val_bytes || k.capacity <= 0 ||
+        k.capacity > l->input_bound)  // the push's arrays hold what its bound on the input allows
+      return -1;
+    found = static_cast<int>(j);
+  }
+  if (found < 0 || c.count.word != l->input_word || c.count.base != 0) return -1;
+  for (int j = 0; j < p.fused.count; ++j) {
+    const DeferredUpsert& u = p.fused.upsert[j];
+    if (u.source == DeferredUpsert::round_counter && u.bytes != counter_bytes) return -1;
+  }
+  return found;
 }
 
 /// Which copy puts the held producer's list back where it reads its input, when one launch of it
@@ -254,6 +285,33 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
         e.rounds.val2 = second + idx_bytes;
       }
       rounds_in_one_kernel_ = all_rounds;
+      launch_producer(capture_, &e);
+      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      ended_by_producer_ = true;
+    }
+  }
+  // A held list step whose map keeps the list that goes back into its push's input (SSSP's
+  // frontier), in a round that is the push's mark and that step alone, runs every round in one
+  // cooperative launch (push_bit_list_rounds_kernel): the mark stays the graph's node before it
+  // (the first round's), and the kernel marks the rounds after.
+  if (const DeferredProducer* p = capture_.producer ? &*capture_.producer : nullptr;
+      !ended_by_producer_ && p && capture_.deferred.empty() && copies.size() <= std::size_t(loop_end_copies) &&
+      switches().loop_rounds_in_one_kernel && cooperative_launches()) {
+    const int input = list_step_input_copy(*p, copies, c, counter_bytes);
+    if (input >= 0 && body_nodes(as_stream(stream_)) == 1) {
+      RoundEnd e{};
+      e.condition = c;
+      e.sets_condition = 1;
+      for (std::size_t j = 0; j < copies.size(); ++j) {
+        if (static_cast<int>(j) == input) e.rounds.input = copies[j];
+        else e.copy[e.copies++] = copies[j];
+      }
+      KeepTarget& keep = *p->keep;
+      keep.carried_idx = copies[input].idx;
+      keep.carried_val = copies[input].val;
+      keep.carried_capacity = copies[input].capacity;
+      keep.carried_only = true;
+      rounds_in_one_kernel_ = true;
       launch_producer(capture_, &e);
       if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
       ended_by_producer_ = true;

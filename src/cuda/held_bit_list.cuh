@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -35,6 +36,7 @@
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/held_map.cuh"
 #include "hpgraph/detail/switches.hpp"
+#include "hpgraph/ops/binary.hpp"
 
 namespace hpg::detail::cuda {
 
@@ -82,24 +84,52 @@ struct MapOf {
   }
 };
 
-/// The list step, as the top of this file says, on a grid that is resident at once (a cooperative
-/// launch): first the set bits' indices into T's list, a tile of 256 words a block at a time,
-/// nothing read but the words (and the bitmap left clear); then, after a grid barrier, T's entries
-/// shared out evenly over the grid, a thread an entry: its value taken from its slot (and the slot
-/// put back), the map, the keep and the upserts. Work shared out by words alone left the few
-/// tiles that a grid's wavefront fills with most of it: a kernel that loaded the entries' values
-/// tile by tile, each warp its words' in turn, took 18.6 us a round on SSSP's 2048 x 2048 grid,
-/// more than the list step and the held map apart (8.2 + 7.6). The last block to finish writes
-/// the counts (T's, the map's, the kept list's), zeroes the status words (kept clean) and does
-/// the round's end, if any.
-template <class D, class Map>
-__global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
-    bit_list_kernel(BitListStep<D> b, Map map, KeepTarget keep, DeferredUpserts fused, RoundEnd end) {
-  namespace cg = cooperative_groups;
-  constexpr bool maps = !std::is_same_v<Map, NoMap>;
-  using Scan = cub::BlockScan<unsigned, bit_list_threads>;
-  __shared__ typename Scan::TempStorage scan;
-  __shared__ unsigned long long base;
+/// The map as data (HeldBitList::compare): a comparison of the listed value and the full
+/// operand's, both of type D, into a bool, as lt, le, gt and ge (ops/binary.hpp) compare.
+template <class D>
+struct CompareMap {
+  using operand = D;
+  HeldBitList::Compare op;
+  bool driver_first;
+  const D* full;
+  std::uint32_t* idx;
+  bool* val;
+  unsigned long long* count;
+  static CompareMap of(const HeldBitList& h) {
+    return {h.compare, h.driver_first, static_cast<const D*>(h.full), h.map_idx, h.map_val, h.map_count};
+  }
+  __device__ D load(std::uint32_t i) const { return full[i]; }
+  __device__ bool operator()(const D& listed, const D& f) const {
+    const D& x = driver_first ? listed : f;
+    const D& y = driver_first ? f : listed;
+    switch (op) {
+      case HeldBitList::Compare::lt: return x < y;
+      case HeldBitList::Compare::le: return x <= y;
+      case HeldBitList::Compare::gt: return x > y;
+      default: return x >= y;
+    }
+  }
+};
+
+/// Which of HeldBitList's comparisons Op is, as a map of a list of D against a full operand of D
+/// into Z (none: not one).
+template <class Op, class D, class F, class Z>
+inline constexpr HeldBitList::Compare compare_of = HeldBitList::Compare::none;
+template <class D>
+inline constexpr HeldBitList::Compare compare_of<hpg::lt<D>, D, D, bool> = HeldBitList::Compare::lt;
+template <class D>
+inline constexpr HeldBitList::Compare compare_of<hpg::le<D>, D, D, bool> = HeldBitList::Compare::le;
+template <class D>
+inline constexpr HeldBitList::Compare compare_of<hpg::gt<D>, D, D, bool> = HeldBitList::Compare::gt;
+template <class D>
+inline constexpr HeldBitList::Compare compare_of<hpg::ge<D>, D, D, bool> = HeldBitList::Compare::ge;
+
+/// The list step's first part: the set bits' indices into b.idx, in no order, a tile of
+/// bit_list_threads words a block at a time, one atomic on b.status[0] a tile placing the tile's
+/// entries; nothing read but the words, and the bitmap left clear. Every thread of the block calls
+/// it (its barriers); `scan` and `base` are the block's shared storage.
+template <class Scan, class D>
+__device__ __forceinline__ void list_set_bits(const BitListStep<D>& b, typename Scan::TempStorage& scan, unsigned long long& base) {
   const unsigned lane = threadIdx.x % 32;
   for (Index tile = Index(blockIdx.x) * bit_list_threads; tile < b.words; tile += Index(gridDim.x) * bit_list_threads) {  // block-uniform
     const Index w = tile + threadIdx.x;
@@ -121,8 +151,18 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
         b.idx[at_word + __popc(bits & ((1u << lane) - 1u))] = static_cast<std::uint32_t>(w - lane + from) * 32 + lane;
     }
   }
-  cg::this_grid().sync();  // every index is listed, and the count is whole
-  const Index m = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[0]));
+  __syncthreads();  // scan and base are the caller's again
+}
+
+/// The list step's second part, after a grid barrier: the m listed entries shared out evenly over
+/// the grid, a thread an entry: its value taken from its slot (and the slot put back), the map,
+/// the keep and the fused upserts (`round`: the loop's round counter, when the launch knows it).
+/// Every thread of the block calls it (keep_block_entries' barriers).
+template <class Scan, class D, class Map>
+__device__ __forceinline__ void list_entries(const BitListStep<D>& b, const Map& map, const KeepTarget& keep, const DeferredUpserts& fused,
+                                             Index m, KnownRound round, typename Scan::TempStorage& scan, unsigned long long& base) {
+  namespace cg = cooperative_groups;
+  constexpr bool maps = !std::is_same_v<Map, NoMap>;
   const bool keeps = maps && keep.idx != nullptr;  // uniform: a kernel argument
   for (Index start = Index(blockIdx.x) * bit_list_threads; start < m; start += Index(gridDim.x) * bit_list_threads) {  // block-uniform
     const Index k = start + threadIdx.x;
@@ -135,7 +175,7 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
       x = b.slots[i];
       typename Map::operand y{};
       if constexpr (maps) y = map.load(i);
-      if (fused.count) reads = read_for_claim(fused, i);
+      if (fused.count) reads = read_for_claim(fused, i, round);
       b.slots[i] = b.identity;  // put back
       b.val[k] = x;
       if constexpr (maps) {
@@ -150,6 +190,31 @@ __global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
     }
     if (keeps) keep_block_entries<Scan>(keep, scan, base, kept, i, x, fused, reads);  // uniform: a kernel argument
   }
+}
+
+/// The list step, as the top of this file says, on a grid that is resident at once (a cooperative
+/// launch): first the set bits' indices into T's list, a tile of 256 words a block at a time,
+/// nothing read but the words (and the bitmap left clear); then, after a grid barrier, T's entries
+/// shared out evenly over the grid, a thread an entry: its value taken from its slot (and the slot
+/// put back), the map, the keep and the upserts. Work shared out by words alone left the few
+/// tiles that a grid's wavefront fills with most of it: a kernel that loaded the entries' values
+/// tile by tile, each warp its words' in turn, took 18.6 us a round on SSSP's 2048 x 2048 grid,
+/// more than the list step and the held map apart (8.2 + 7.6). The last block to finish writes
+/// the counts (T's, the map's, the kept list's), zeroes the status words (kept clean) and does
+/// the round's end, if any.
+template <class D, class Map>
+__global__ void __launch_bounds__(bit_list_threads, bit_list_blocks)
+    bit_list_kernel(BitListStep<D> b, Map map, KeepTarget keep, DeferredUpserts fused, RoundEnd end) {
+  namespace cg = cooperative_groups;
+  constexpr bool maps = !std::is_same_v<Map, NoMap>;
+  using Scan = cub::BlockScan<unsigned, bit_list_threads>;
+  __shared__ typename Scan::TempStorage scan;
+  __shared__ unsigned long long base;
+  list_set_bits<Scan>(b, scan, base);
+  cg::this_grid().sync();  // every index is listed, and the count is whole
+  const Index m = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[0]));
+  const bool keeps = maps && keep.idx != nullptr;  // uniform: a kernel argument
+  list_entries<Scan>(b, map, keep, fused, m, KnownRound{}, scan, base);
   if (!last_block_to_arrive(&b.status[2])) return;
   const unsigned long long* word = b.count;
   if constexpr (maps) word = keeps ? keep.count : map.count;
@@ -195,14 +260,26 @@ bool launch_bit_list(const HeldBitList& list, const Map& map, const KeepTarget& 
   return true;
 }
 
+/// What a push gives its held list step for a launch that runs every round of a device loop
+/// (HeldBitList's input_* and launch_rounds; push_atomic.cuh). No launch: it cannot.
+struct ListStepRounds {
+  const std::uint32_t* input_idx = nullptr;
+  const void* input_val = nullptr;
+  Index input_base = 0;
+  const unsigned long long* input_word = nullptr;
+  Index input_bound = 0;
+  std::function<bool(const HeldBitList&, const KeepTarget&, const DeferredUpserts&, const RoundEnd&)> launch;
+};
+
 /// Holds the list step of a push whose mark kernel is launched (push_atomic.cuh) back, as a
 /// DeferredProducer, where calls may leave work for later: T's list, values and count (at most
 /// `capacity` entries) from the bits and slots, which it leaves clean (`bits_memory` and
 /// `slots_memory` hold them as long as the launch is held, and the launch marks them restored:
-/// the caller must not). False: not held (list them now).
+/// the caller must not). `rounds`: what a launch that runs every round needs (DeviceLoop::end
+/// decides). False: not held (list them now).
 template <class D>
 bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<CleanScratch> slots_memory, Index words, const D& identity,
-                   std::uint32_t* idx, D* val, unsigned long long* count, Index capacity) {
+                   std::uint32_t* idx, D* val, unsigned long long* count, Index capacity, ListStepRounds rounds = {}) {
   if constexpr (!held_value<D>) {
     return false;
   } else {
@@ -222,6 +299,12 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     list->count = count;
     list->status = static_cast<unsigned long long*>(status->data());
     list->grid = grid;
+    list->input_idx = rounds.input_idx;
+    list->input_val = rounds.input_val;
+    list->input_base = rounds.input_base;
+    list->input_word = rounds.input_word;
+    list->input_bound = rounds.input_bound;
+    list->launch_rounds = std::move(rounds.launch);
     // Held, and counted clean only once the kernel is launched (launch_bit_list): the mark kernel
     // has set bits and folded values into it already.
     list->memory = {std::move(bits_memory), std::move(slots_memory), std::move(status)};
@@ -290,8 +373,19 @@ std::optional<DeviceSparseResult<Z>> map_into_held_bit_list(const Op& op, const 
     held->keep_from_word = dc.word;
     held->bit_list->mapped = true;
     held->bit_list->grid = grid;
+    if constexpr (compare_of<Op, D, F, Z> != HeldBitList::Compare::none) {  // as data, for a launch that runs every round
+      HeldBitList& l = *held->bit_list;
+      l.compare = compare_of<Op, D, F, Z>;
+      l.driver_first = DriverFirst;
+      l.full = full;
+      l.map_idx = t.idx.data();
+      l.map_val = t.val.data();
+      l.map_count = word.data();
+    }
     // The keep target by reference: a masked apply may still fill it in.
     held->launch = [list = held->bit_list, map, keep](const DeferredUpserts& fused, const RoundEnd* end) {
+      if (end && end->all_rounds())  // DeviceLoop::end chose it: the list has a compare and a launch for it
+        return list->compare != HeldBitList::Compare::none && list->launch_rounds && list->launch_rounds(*list, *keep, fused, *end);
       return launch_bit_list<D>(*list, map, *keep, fused, end);
     };
     ++held_list_maps;

@@ -98,7 +98,8 @@ __device__ void end_held_list(const RoundEnd& end, const unsigned long long* wor
 
 /// The kept entries of a block's turn (`kept`: this thread's entry, index i and value x, is one):
 /// appended to keep's list, a block's at once with one atomic (as append_kept_kernel appends), and
-/// below the carried capacity to the carried storage too (0 when the round's end copies it); the
+/// below the carried capacity to the carried storage too (0 when the round's end copies it; with
+/// keep.carried_only, there alone); the
 /// fused upserts done for each, after the thread's map read the full operand at i. Every thread of
 /// the block calls it (its barriers); `scan` and `base` are the block's shared storage.
 template <class Scan, class D>
@@ -111,9 +112,12 @@ __device__ void keep_block_entries(const KeepTarget& keep, typename Scan::TempSt
   __syncthreads();
   if (kept) {
     const unsigned long long slot = base + rank;
-    keep.idx[slot] = i;
-    static_cast<D*>(keep.val)[slot] = x;
-    if (slot < static_cast<unsigned long long>(keep.carried_capacity)) {
+    const bool carried = slot < static_cast<unsigned long long>(keep.carried_capacity);
+    if (!carried || !keep.carried_only) {
+      keep.idx[slot] = i;
+      static_cast<D*>(keep.val)[slot] = x;
+    }
+    if (carried) {
       keep.carried_idx[slot] = i;
       static_cast<D*>(keep.carried_val)[slot] = x;
     }

@@ -265,6 +265,23 @@ __device__ __noinline__ inline void end_staged_copies(const CarryCopy* staged, i
   end_round_copies<4>(staged, n, first, stride, known);
 }
 
+/// After the last round of a launch that runs every round (push_list_rounds_kernel,
+/// push_bit_list_rounds_kernel), its leader's: the round end's other copies, counts alone
+/// (DeviceLoop::end), written as write_round_end writes them; true when one passes its capacity
+/// (the loop's overflow).
+__device__ inline bool count_copies_overflow(const RoundEnd& e) {
+  bool over = false;
+#pragma unroll
+  for (int j = 0; j < loop_end_copies; ++j) {
+    if (j >= e.copies) break;
+    const CarryCopy& c = e.copy[j];
+    const Index m = copy_count(c);
+    if (m > c.capacity) over = true;
+    else if (c.count) *c.count = m;
+  }
+  return over;
+}
+
 /// Room in shared memory for a round end's copies (CarryCopy's default initializers rule out a
 /// __shared__ array of it), and the copy into it: a thread a copy, before a barrier.
 struct StagedCopies {

@@ -472,11 +472,8 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
   *claims.listed[1] = 0;
   *claims.epoch = stamp == ~std::uint32_t(0) ? 0 : stamp;
   *count = m;
-  if (m > input.capacity) *c.overflow = 1;
-  else *input.count = m;
-#pragma unroll
-  for (int j = 0; j < loop_end_copies; ++j)  // counts alone (DeviceLoop::end)
-    if (j < e.copies && e.copy[j].count) *e.copy[j].count = copy_count(e.copy[j]);
+  if (count_copies_overflow(e) || m > input.capacity) *c.overflow = 1;
+  if (m <= input.capacity) *input.count = m;
   *c.rounds = rounds_before + r + 1;
   if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
   cudaGraphSetConditional(c.handle, 0u);
@@ -499,12 +496,13 @@ __device__ inline void append_output(std::uint32_t* list, std::uint32_t* listed,
 /// Step 2: sets the bit of every output a product may reach and folds the product into the
 /// output's slot, slots[out] (an n-entry array of the monoid's identity). Under any (First) only
 /// the product that set the bit writes its value there. With `list`, the product that set a bit
-/// also appends its output there, in no order (append_output: at most `room` of them).
+/// also appends its output there, in no order (append_output: at most `room` of them). The body
+/// of push_mark_kernel, and of each round after the first of push_bit_list_rounds_kernel.
 template <bool First, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
-__global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
-                                 std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
-  x.for_each(uidx, count_of(ucount), [&](const PushProduct& at) {
+__device__ __forceinline__ void mark_products(const SR& s, const Expansion& x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
+                                              const U* uval, Index nu, const Probe& allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
+                                              std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
+  x.for_each(uidx, nu, [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
     if (!allows(out)) return;
     const auto product = [&] { return static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first)); };
@@ -522,6 +520,95 @@ __global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, co
     }
   });
 }
+
+template <bool First, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
+__global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
+                                 std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
+  mark_products<First, UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, bits, slots, list, listed, room);
+}
+
+/// Every round of a device loop whose round is a push under a monoid that folds by atomics (not
+/// any), its list step held (held_bit_list.cuh), a comparison of the list against a full operand
+/// (HeldBitList::compare), the masked apply that keeps the entries where it is true and the
+/// upserts masked by those (SSSP's round: t = frontier min.+ A, better = t < dist,
+/// frontier<better, replace> = t, dist<frontier> = frontier), and whose kept list goes back into
+/// the push's input (DeviceLoop::end), in one cooperative launch after the first round's mark
+/// (the graph's node before it). A round is the mark (after the first), the list step's two
+/// parts (list_set_bits, list_entries), three grid barriers: a WHILE node's iteration a round
+/// (4.5 us on an H200) and the list step's second launch become barriers (about 0.9 us each). A
+/// probe of this shape on the 2048 x 2048 grid took 18.3 us a round where the library's two
+/// kernels took 22.7 (bench/results/sssp-round-probe-h200-2026-11-30/). The kept entries go to
+/// the input's storage alone (KeepTarget::carried_only; into the kept list once, after the last
+/// round). The status words take turns: the list's appends (status[0]) are zeroed after the
+/// round's last barrier, the kept appends' (status[1]) after the next round's mark. After the last
+/// round the leader writes what the rounds would have left: the counts (T's, the map's, the kept
+/// list's, the input's or the overflow), the rounds run, the user's counter and the condition.
+template <bool UFirst, class SR, class Expansion, class A, class Probe, class Z>
+__global__ void __launch_bounds__(bit_list_threads, 2)
+    push_bit_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, Probe allows, bool entry_out_first, BitListStep<Z> b,
+                                CompareMap<Z> map, KeepTarget keep, DeferredUpserts fused, RoundEnd e) {
+  namespace cg = cooperative_groups;
+  using Scan = cub::BlockScan<unsigned, bit_list_threads>;
+  __shared__ typename Scan::TempStorage scan;
+  __shared__ unsigned long long base;
+  const cg::grid_group grid = cg::this_grid();
+  const LoopCondition& c = e.condition;
+  const CarryCopy& input = e.rounds.input;
+  const unsigned long long rounds_before = *c.rounds;
+  const unsigned long long counted = c.counter ? read_counter(c.counter, c.counter_bytes) : 0;
+  const bool overflowed = *c.overflow != 0;
+  const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
+  Index m = 0, kept = 0;
+  unsigned long long r = 0;
+  for (;; ++r) {
+    if (r > 0) {
+      mark_products<false, UFirst>(s, x, col, val, input.idx, static_cast<const Z*>(input.val), kept, allows, entry_out_first, b.bits, b.slots,
+                                   nullptr, nullptr, 0u);
+      grid.sync();                  // every product folded, and every thread has read the last round's kept count
+      if (leader) b.status[1] = 0;  // for this round's kept appends, after the next barrier
+    }
+    list_set_bits<Scan>(b, scan, base);
+    grid.sync();  // every index listed, and the count whole
+    m = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[0]));
+    list_entries<Scan>(b, map, keep, fused, m, KnownRound{true, counted + r}, scan, base);
+    grid.sync();  // every entry kept, every upsert done, every slot put back
+    kept = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[1]));
+    if (leader) b.status[0] = 0;  // every thread read it before the barrier; the next appends come after the next
+    const Index k = c.count.base + kept;  // the condition is on the input's count (DeviceLoop::end)
+    const bool again =
+        k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && kept <= input.capacity && !overflowed;
+    if (!again) break;
+  }
+  // The kept list whole: its entries below the carried capacity went to the input's storage alone.
+  const Index rank = blockIdx.x * Index(blockDim.x) + threadIdx.x, threads = Index(gridDim.x) * blockDim.x;
+  if (keep.carried_only) {
+    CarryCopy back;
+    back.from_idx = keep.carried_idx;
+    back.from_val = keep.carried_val;
+    back.idx = keep.idx;
+    back.val = keep.val;
+    copy_list<Z, 1>(back, std::min(kept, keep.carried_capacity), rank, threads);
+  }
+  grid.sync();  // every thread has read the status words
+  if (!leader) return;
+  b.status[1] = 0;
+  *b.count = m;
+  *map.count = m;
+  *keep.count = kept;
+  if (count_copies_overflow(e) || kept > input.capacity) *c.overflow = 1;
+  if (kept <= input.capacity) *input.count = kept;
+  *c.rounds = rounds_before + r + 1;
+  if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
+  cudaGraphSetConditional(c.handle, 0u);  // every stop is the condition's: the count, the rounds or an overflow
+}
+
+/// Whether a push under monoid Add of values Z with expansion X may run every round of a device
+/// loop with its held list step (push_bit_list_rounds_kernel): min (SSSP's), an arithmetic Z, an
+/// expansion of short rows (runs_rounds). Each kernel more is compiled for every such push.
+template <class Add, class Z, class Expansion>
+inline constexpr bool list_step_runs_rounds =
+    std::is_same_v<Add, min_monoid<Z>> && std::is_arithmetic_v<Z> && !std::is_same_v<Z, bool> && runs_rounds<Expansion>;
 
 /// The length of u entry q's row, and 0 for q >= nvals(u) (so that the exclusive scan's slot
 /// nvals(u) and every one after it is the number of products).
@@ -645,6 +732,45 @@ void with_block_items(Index n, const F& f) {
   else if (n <= 2 * push_block_threads) f(std::integral_constant<int, 2>{});
   else if (n <= 4 * push_block_threads) f(std::integral_constant<int, 4>{});
   else f(std::integral_constant<int, 8>{});
+}
+
+/// What a push whose list step is held gives that step for a launch that runs every round of a
+/// device loop (ListStepRounds), where it may (list_step_runs_rounds, in a capture, cooperative
+/// launches): its input and a launch of push_bit_list_rounds_kernel on min(resident, 2) blocks a
+/// multiprocessor (the probe's best: 18.3 us a round on 264 blocks of an H200, 19.0 on 528, 21.9
+/// on 132). Everything by value: the launch outlives this call (the arrays it names outlive the
+/// loop's graph: the matrix's, the loop's arena, kept scratch).
+template <bool UFirst, class Z, class SR, class A, class Expansion, class U, class Probe>
+ListStepRounds list_step_rounds(const SR& s, const DeviceCsr<A>& p, const Expansion& x, const SparseInput<U>& u, const Probe& allows,
+                                bool entry_out_first) {
+  ListStepRounds r;
+  if constexpr (std::is_same_v<U, Z> && list_step_runs_rounds<std::remove_cvref_t<decltype(s.add)>, Z, Expansion>) {
+    if (!loop_capture() || !switches().loop_rounds_in_one_kernel) return r;
+    const int resident = once_per_device([](int) {
+      return cooperative_launches() ? resident_blocks(push_bit_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, bit_list_threads) : 0;
+    });
+    if (resident <= 0) return r;
+    const unsigned grid = static_cast<unsigned>(std::min(resident, 2)) * multiprocessors();
+    r.input_idx = u.idx;
+    r.input_val = u.val;
+    r.input_base = u.count.base;
+    r.input_word = u.count.word;
+    r.input_bound = u.nvals;
+    r.launch = [s, x, grid, allows, entry_out_first, col = p.col.data(), val = p.val.data()](const HeldBitList& list, const KeepTarget& keep,
+                                                                                           const DeferredUpserts& fused, const RoundEnd& e) {
+      if (launch_cooperative(push_bit_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, grid, bit_list_threads, s, x, col, val, allows,
+                             entry_out_first, BitListStep<Z>::of(list), CompareMap<Z>::of(list), keep, fused, e) != cudaSuccess ||
+          cudaGetLastError() != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+      }
+      for (const auto& m : list.memory) m->restored();  // as launch_bit_list does
+      return true;
+    };
+  } else {
+    (void)s, (void)p, (void)x, (void)u, (void)allows, (void)entry_out_first;
+  }
+  return r;
 }
 
 /// Steps 2 and 3 over the products as `x` finds them, on `grid` blocks.
@@ -773,7 +899,8 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
           list.data(), bits + nwords, end_bit, bits, slots, !keep, identity, t.idx.data(), t.val.data(), count.data());
     });
     check_launch("push_sort_block_kernel");
-  } else if (folded && hold_bit_list<Z>(bitmap, folded, nwords, identity, t.idx.data(), t.val.data(), count.data(), cap)) {
+  } else if (folded && hold_bit_list<Z>(bitmap, folded, nwords, identity, t.idx.data(), t.val.data(), count.data(), cap,
+                                         list_step_rounds<UFirst, Z>(s, p, x, u, allows, entry_out_first))) {
     t.jumbled = true;  // listed in no order, by a kernel held back (held_bit_list.cuh), whose launch marks the memory restored
     t.nvals = DeviceCount::on_device(std::move(count));
     return;

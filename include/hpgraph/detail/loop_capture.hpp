@@ -104,6 +104,10 @@ struct KeepTarget {
   std::uint32_t* carried_idx = nullptr;
   void* carried_val = nullptr;
   Index carried_capacity = 0;
+  /// The entries below the carried capacity go to the carried storage alone: a launch that runs
+  /// every round (push_bit_list_rounds_kernel) writes them into the list once, after its last
+  /// round, not in every round.
+  bool carried_only = false;
 };
 /// A push's list step held back (src/cuda/held_bit_list.cuh): its mark kernel has set a bit in
 /// `bits` (`words` words) for each output and folded the output's value into its slot of `slots`
@@ -127,6 +131,29 @@ struct HeldBitList {
   /// The kept-clean memory above (the bits, the slots, the status words), held while the launch
   /// is; its launch counts it clean again.
   std::array<std::shared_ptr<cuda::CleanScratch>, 3> memory;
+  /// The map that took it, when it is a comparison of the listed values against a full operand of
+  /// their type with a bool result (SSSP's better = t < dist): as data (`compare`, the GraphBLAS
+  /// op; `driver_first`: op(listed, full), else op(full, listed)), so that a kernel instantiated
+  /// where the push's mark is known, not the map's types, can do it (push_bit_list_rounds_kernel,
+  /// push_atomic.cuh). none: not such a map.
+  enum class Compare : int { none, lt, le, gt, ge };
+  Compare compare = Compare::none;
+  bool driver_first = true;
+  const void* full = nullptr;
+  std::uint32_t* map_idx = nullptr;
+  bool* map_val = nullptr;
+  unsigned long long* map_count = nullptr;
+  /// What the push's mark kernel read as its input list (the pushed vector's arrays and count;
+  /// `input_bound`, the most entries the push was sized for), and a launch that runs every round
+  /// of a device loop whose round is the mark and this step and whose kept list goes back into
+  /// that input (DeviceLoop::end): the mark of each round after the first, the list step, the
+  /// compare, the keep and the fused upserts in one cooperative launch. Null: it cannot.
+  const std::uint32_t* input_idx = nullptr;
+  const void* input_val = nullptr;
+  Index input_base = 0;
+  const unsigned long long* input_word = nullptr;
+  Index input_bound = 0;
+  std::function<bool(const HeldBitList&, const KeepTarget&, const DeferredUpserts&, const cuda::RoundEnd&)> launch_rounds;
 };
 /// The maps that a held list step took on this thread (HeldBitList::mapped), for tests.
 inline thread_local std::uint64_t held_list_maps = 0;
