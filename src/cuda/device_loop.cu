@@ -92,56 +92,76 @@ long body_nodes(cudaStream_t stream) {
 }
 bool body_is_empty(cudaStream_t stream) { return body_nodes(stream) == 0; }
 
-/// Which copy puts a held list step's kept list back where its push reads its input, when one
-/// launch may run every round (push_bit_list_rounds_kernel): the list step has a comparison as its
-/// map and a launch for the rounds, the map's keep makes the list that copy takes (from its start)
-/// into exactly the push's input (count base 0), every other copy is a count alone, the condition
-/// is on the input's count, and a fused upsert that reads the user's round counter reads all of
-/// it. -1 otherwise.
-int list_step_input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
-  const HeldBitList* l = p.bit_list.get();
-  if (!l || l->compare == HeldBitList::Compare::none || !l->launch_rounds || !p.keep || !p.keep->idx || !l->input_idx || !l->input_val ||
-      !l->input_word || l->input_base != 0 || p.idx != p.keep->idx)
-    return -1;
+/// Where a list goes back into a pushed vector's storage: from the list (its arrays and count,
+/// from its start) into the input (its arrays and count word, base 0).
+struct ListBack {
+  const std::uint32_t* from_idx;
+  const void* from_val;
+  const unsigned long long* from_word;
+  int val_bytes;
+  const std::uint32_t* idx;
+  const void* val;
+  const unsigned long long* word;
+};
+
+/// Which copy puts the list back into the input, when it is the only copy with arrays (every
+/// other is a count alone), the condition is on the input's count, and a fused upsert that reads
+/// the user's round counter reads all of it: what a launch that runs every round needs (it reads
+/// its input where the round before left it, and every thread decides alike). -1 otherwise.
+int only_list_copy(const ListBack& b, const std::vector<CarryCopy>& copies, const LoopCondition& c, const DeferredUpserts& fused,
+                   int counter_bytes) {
+  if (!b.idx || !b.val || !b.word) return -1;
   int found = -1;
   for (std::size_t j = 0; j < copies.size(); ++j) {
     const CarryCopy& k = copies[j];
     if (!k.idx && !k.val) continue;  // a count alone
-    if (found >= 0 || k.from_idx != p.idx || k.from_val != p.val || k.from_word != p.word || k.from_base != 0 || k.idx != l->input_idx ||
-        k.val != l->input_val || k.count != l->input_word || static_cast<int>(k.val_bytes) != p.val_bytes || k.capacity <= 0 ||
-        k.capacity > l->input_bound)  // the push's arrays hold what its bound on the input allows
+    if (found >= 0 || k.from_idx != b.from_idx || k.from_val != b.from_val || k.from_word != b.from_word || k.from_base != 0 || k.idx != b.idx ||
+        k.val != b.val || k.count != b.word || static_cast<int>(k.val_bytes) != b.val_bytes)
       return -1;
     found = static_cast<int>(j);
   }
-  if (found < 0 || c.count.word != l->input_word || c.count.base != 0) return -1;
-  for (int j = 0; j < p.fused.count; ++j) {
-    const DeferredUpsert& u = p.fused.upsert[j];
+  if (found < 0 || c.count.word != b.word) return -1;
+  for (int j = 0; j < fused.count; ++j) {
+    const DeferredUpsert& u = fused.upsert[j];
     if (u.source == DeferredUpsert::round_counter && u.bytes != counter_bytes) return -1;
   }
   return found;
 }
 
 /// Which copy puts the held producer's list back where it reads its input, when one launch of it
-/// may run every round (push_list_rounds_kernel): that copy writes the input's arrays and count
-/// (from the list's start), every other copy is a count alone, the condition is on the input's
-/// count, and a fused upsert that reads the user's round counter reads all of it. -1 otherwise.
+/// may run every round (push_list_rounds_kernel). -1 otherwise.
 int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
-  if (!p.input_idx || !p.input_val || !p.input_word || p.input_base != 0) return -1;
-  int found = -1;
-  for (std::size_t j = 0; j < copies.size(); ++j) {
-    const CarryCopy& k = copies[j];
-    if (!k.idx && !k.val) continue;  // a count alone
-    if (found >= 0 || k.from_idx != p.idx || k.from_val != p.val || k.from_word != p.word || k.from_base != 0 || k.idx != p.input_idx ||
-        k.val != p.input_val || k.count != p.input_word || static_cast<int>(k.val_bytes) != p.val_bytes)
-      return -1;
-    found = static_cast<int>(j);
-  }
-  if (found < 0 || c.count.word != p.input_word) return -1;
-  for (int j = 0; j < p.fused.count; ++j) {
-    const DeferredUpsert& u = p.fused.upsert[j];
-    if (u.source == DeferredUpsert::round_counter && u.bytes != counter_bytes) return -1;
-  }
+  if (p.input_base != 0) return -1;
+  return only_list_copy({p.idx, p.val, p.word, p.val_bytes, p.input_idx, p.input_val, p.input_word}, copies, c, p.fused, counter_bytes);
+}
+
+/// Which copy puts a held list step's kept list back where its push reads its input, when one
+/// launch may run every round (push_bit_list_rounds_kernel): the list step has a comparison as its
+/// map and a launch for the rounds, its map's keep makes the list, and the push's arrays hold
+/// what the input's storage may (its bound on the input is at least that capacity). -1 otherwise.
+int list_step_input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
+  const HeldBitList* l = p.bit_list.get();
+  if (!l || l->compare == HeldBitList::Compare::none || !l->launch_rounds || !p.keep || !p.keep->idx || l->input_base != 0 ||
+      p.idx != p.keep->idx || c.count.base != 0)
+    return -1;
+  const int found =
+      only_list_copy({p.idx, p.val, p.word, p.val_bytes, l->input_idx, l->input_val, l->input_word}, copies, c, p.fused, counter_bytes);
+  if (found < 0 || copies[found].capacity <= 0 || copies[found].capacity > l->input_bound) return -1;
   return found;
+}
+
+/// The round's end that a held producer does when its launch ends the round: the condition, and
+/// every copy but the one it puts back into its input when its launch runs every round (`input`;
+/// -1: none), which goes into `rounds.input`.
+RoundEnd producer_round_end(const LoopCondition& c, const std::vector<CarryCopy>& copies, int input) {
+  RoundEnd e{};
+  e.condition = c;
+  e.sets_condition = 1;
+  for (std::size_t j = 0; j < copies.size(); ++j) {
+    if (static_cast<int>(j) == input) e.rounds.input = copies[j];
+    else e.copy[e.copies++] = copies[j];
+  }
+  return e;
 }
 
 /// The round's end by the loop's last kernel (more than one launch when more than loop_end_copies
@@ -270,13 +290,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
     const bool all_rounds = input >= 0 && switches().loop_rounds_in_one_kernel && p->all_rounds_grid > 0 &&
                             body_is_empty(as_stream(stream_)) && cooperative_launches();
     if (own && (all_rounds || p->ends_round_up_to > 0)) {
-      RoundEnd e{};
-      e.condition = c;
-      e.sets_condition = 1;
-      for (std::size_t j = 0; j < copies.size(); ++j) {
-        if (all_rounds && static_cast<int>(j) == input) e.rounds.input = copies[j];
-        else e.copy[e.copies++] = copies[j];
-      }
+      RoundEnd e = producer_round_end(c, copies, all_rounds ? input : -1);
       if (all_rounds) {  // the second list, of the list's length, in the arena: it lives as long as the graph
         const std::size_t entries = static_cast<std::size_t>(p->capacity), val_bytes = static_cast<std::size_t>(p->val_bytes);
         const std::size_t idx_bytes = (entries * sizeof(std::uint32_t) + 255) / 256 * 256;
@@ -299,13 +313,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       switches().loop_rounds_in_one_kernel && cooperative_launches()) {
     const int input = list_step_input_copy(*p, copies, c, counter_bytes);
     if (input >= 0 && body_nodes(as_stream(stream_)) == 1) {
-      RoundEnd e{};
-      e.condition = c;
-      e.sets_condition = 1;
-      for (std::size_t j = 0; j < copies.size(); ++j) {
-        if (static_cast<int>(j) == input) e.rounds.input = copies[j];
-        else e.copy[e.copies++] = copies[j];
-      }
+      const RoundEnd e = producer_round_end(c, copies, input);
       KeepTarget& keep = *p->keep;
       keep.carried_idx = copies[input].idx;
       keep.carried_val = copies[input].val;
