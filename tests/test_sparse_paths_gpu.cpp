@@ -476,7 +476,7 @@ TEST(SparsePathsGpu, ALoopsRoundsInOneLaunchStampOneFurtherEach) {
     EXPECT_EQ(hpg::detail::device_loop_kernel_rounds - in_kernel, in_one_launch ? 1u : 0u) << how;
     expect_like_host(want, got, how);
     const PushStamps left = push_stamps_left(2 * size, how);
-    EXPECT_EQ(left.epoch, got.rounds - wraps_after) << how;  // the last round found nothing: no stamp is its
+    EXPECT_EQ(left.epoch, got.rounds - wraps_after) << how;  // the last round claimed nothing (outputs its mask refused may hold its stamp)
     // Cut short: 3 rounds from the host, then 7 or 8 on the device.
     for (const Index max_rounds : {10, 11}) {
       const std::string cut = how + ", at most " + std::to_string(max_rounds) + " rounds";

@@ -78,7 +78,9 @@ cudaMemPool_t current_pool() {
 /// it is safe for the reason the pool's own reuse is: whatever its new owner queues runs after
 /// everything queued before the free. Only the library's own long-lived stream is served (a
 /// block freed on another stream goes back to the pool, as does one past the bounds below), and
-/// nothing is served to a stream being captured.
+/// nothing is served to a stream being captured. So every kept block is of one device, the
+/// library stream's (cudaMallocAsync allocates on its stream's device): the blocks are kept by
+/// size class alone, and the driver is not asked which device is current.
 class SmallBlockCache {
  public:
   static constexpr std::size_t smallest = 256;
@@ -93,54 +95,54 @@ class SmallBlockCache {
   }
   static std::size_t class_bytes(int c) { return smallest << c; }
 
-  /// A kept block of class c for device dev, or nullptr.
-  void* take(int dev, int c) noexcept {
+  /// A kept block of class c, or nullptr.
+  void* take(int c) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
-    const auto it = kept_.find(key(dev, c));
-    if (it == kept_.end() || it->second.empty()) return nullptr;
-    void* p = it->second.back();
+    std::vector<void*>& list = kept_[c];
+    if (list.empty()) return nullptr;
+    void* p = list.back();
     try {
-      live_[p] = {dev, c};
+      live_[p] = c;
     } catch (...) {
       return nullptr;  // it stays kept; the caller allocates from the pool
     }
-    it->second.pop_back();
+    list.pop_back();
     kept_bytes_ -= class_bytes(c);
     return p;
   }
   /// Records a block allocated at class c's size; false (nothing recorded) if the record itself
   /// cannot be allocated: the caller then frees the block.
-  bool allocated(void* p, int dev, int c) noexcept {
+  bool allocated(void* p, int c) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     try {
-      live_[p] = {dev, c};
+      live_[p] = c;
       return true;
     } catch (...) {
       return false;
     }
   }
   /// Keeps p if it is one of ours, reusable() says the stream may reuse it, and there is room;
-  /// false: the caller frees it. reusable() is asked only of our blocks (it asks the driver).
+  /// false: the caller frees it. reusable() is asked only of our blocks.
   template <class Reusable>
   bool keep(void* p, const Reusable& reusable) noexcept {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto it = live_.find(p);
     if (it == live_.end()) return false;
-    const Block b = it->second;
+    const int c = it->second;
     live_.erase(it);
-    if (kept_bytes_ + class_bytes(b.cls) > most_kept || !reusable()) return false;
+    if (kept_bytes_ + class_bytes(c) > most_kept || !reusable()) return false;
     try {  // device_free is noexcept: a block that cannot be listed goes back to the pool
-      kept_[key(b.dev, b.cls)].push_back(p);
+      kept_[c].push_back(p);
     } catch (...) {
       return false;
     }
-    kept_bytes_ += class_bytes(b.cls);
+    kept_bytes_ += class_bytes(c);
     return true;
   }
   /// Every kept block back to the pool, ordered on stream s (after the work that used them).
   void release(cudaStream_t s) {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto& [k, list] : kept_) {
+    for (std::vector<void*>& list : kept_) {
       for (void* p : list) cudaFreeAsync(p, s);
       list.clear();
     }
@@ -148,13 +150,9 @@ class SmallBlockCache {
   }
 
  private:
-  struct Block {
-    int dev, cls;
-  };
-  static long long key(int dev, int c) { return static_cast<long long>(dev) * classes + c; }
   std::mutex mutex_;
-  std::unordered_map<void*, Block> live_;                  // our blocks in use
-  std::unordered_map<long long, std::vector<void*>> kept_;  // freed, by device and class
+  std::unordered_map<void*, int> live_;  // our blocks in use, and their classes
+  std::vector<void*> kept_[classes];     // freed, by class
   std::size_t kept_bytes_ = 0;
 };
 
@@ -171,6 +169,20 @@ cudaStream_t library_stream();
 /// asked: that question, once per allocation and free, was 7 calls of a pushed BFS level's host
 /// time (bench/results/host-loop-h200-2026-11-29/before/host_calls_api.txt).
 bool serves_small_blocks(cudaStream_t s) noexcept { return s == library_stream(); }
+}  // namespace
+
+bool stream_capturing(void* s) noexcept {
+  try {
+    if (s == library_stream()) return false;  // handed to nobody: never captured (serves_small_blocks)
+  } catch (...) {  // the library's stream could not be made: s is another, asked below
+  }
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(static_cast<cudaStream_t>(s), &status) == cudaSuccess) return status != cudaStreamCaptureStatusNone;
+  cudaGetLastError();
+  return true;
+}
+
+namespace {
 
 /// Gives the freed blocks the pool keeps back to the device (after the work that may still use
 /// them), so that an allocation or a free-memory count sees them. `context` says why, for the
@@ -433,10 +445,9 @@ void* device_allocate(std::size_t bytes, const char* what) {
   configure_pool();
   const cudaStream_t s = checked_stream();
   const int cls = SmallBlockCache::class_of(bytes);
-  int dev = 0;
-  const bool cached = cls >= 0 && serves_small_blocks(s) && cudaGetDevice(&dev) == cudaSuccess;
+  const bool cached = cls >= 0 && serves_small_blocks(s);
   if (cached)
-    if (void* kept = small_blocks().take(dev, cls)) return kept;
+    if (void* kept = small_blocks().take(cls)) return kept;
   const std::size_t asked = cached ? SmallBlockCache::class_bytes(cls) : bytes;  // a cached block serves its whole class later
   void* p = nullptr;
   cudaError_t err = cudaMallocAsync(&p, asked, s);
@@ -456,7 +467,7 @@ void* device_allocate(std::size_t bytes, const char* what) {
                                          ", " + mib(free) + " free of " + mib(total));
   }
   if (err != cudaSuccess) fail(err, "cudaMallocAsync");
-  if (cached && !small_blocks().allocated(p, dev, cls)) {
+  if (cached && !small_blocks().allocated(p, cls)) {
     cudaFreeAsync(p, s);
     throw_error(Info::out_of_memory, std::string("out of host memory recording the device allocation of ") + what);
   }
@@ -522,13 +533,15 @@ bool read_reported_count(DeferredWork& w, unsigned long long* slot, unsigned lon
   count_host_wait();
   // The slot is read in a tight loop, and the stream asked only every few microseconds (for an
   // error, or a kernel that ended without writing): a query costs the host about a microsecond,
-  // and asking between every two reads saw the count up to a query late.
+  // and asking between every two reads saw the count up to a query late. The first question waits
+  // past a short round's kernel (a BFS level's is about 7 us), which then asks none: asking from
+  // 4 us on, every 2, a level looped from the host asked 2-3 times (H200).
   const volatile unsigned long long* const seen = slot;
-  auto ask_at = std::chrono::steady_clock::now() + std::chrono::microseconds(4);
+  auto ask_at = std::chrono::steady_clock::now() + std::chrono::microseconds(16);
   while (*seen == ~0ull) {
     const auto now = std::chrono::steady_clock::now();
     if (now < ask_at) continue;
-    ask_at = now + std::chrono::microseconds(2);
+    ask_at = now + std::chrono::microseconds(8);
     const cudaError_t q = cudaStreamQuery(s);
     if (q == cudaSuccess) break;  // done: the slot holds the count, or the kernel did not write it
     if (q != cudaErrorNotReady) fail(q, "waiting for a count the device writes to the host");
@@ -597,6 +610,7 @@ void* device_allocate(std::size_t bytes, const char*) {
   no_cuda();
 }
 void device_free(void*) noexcept {}
+bool stream_capturing(void*) noexcept { return false; }
 void copy_host_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
 void copy_device_to_host(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }
 void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) no_cuda(); }

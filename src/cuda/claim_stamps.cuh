@@ -20,17 +20,17 @@ namespace hpg::detail::cuda {
 /// The counters and stamps a push claims with. A launch that runs every round of a device loop
 /// (push_list_rounds_kernel) stamps each round one further, as launches do, and appends by turns
 /// to `listed[0]` and `listed[1]`: the word a round counts in was last appended to two rounds
-/// before, and every thread has read it since. A launch of one round appends to `listed[0]`.
+/// before, and every thread has read it since. A launch of one round appends to `listed[0]`, and
+/// its blocks take their tickets there too (take_counted_ticket): its last block ends it.
 struct ClaimStamps {
   unsigned long long* listed[2];  // the outputs appended so far
-  unsigned long long* finished;   // the blocks done (a launch of one round: its last block ends it)
   std::uint32_t* epoch;           // the last launch's stamp
   std::uint32_t* stamp;           // one per output, none past *epoch
   std::size_t kept;               // the stamps in the memory
 };
 
-/// The memory's layout (ScratchUse::push_stamps, zero when new): the three counters, the epoch,
-/// then the stamps from this byte on.
+/// The memory's layout (ScratchUse::push_stamps, zero when new): the two counters, a word unused,
+/// the epoch, then the stamps from this byte on.
 inline constexpr std::size_t push_stamps_at = 32;
 inline constexpr std::size_t push_epoch_at = 24;
 
@@ -40,7 +40,7 @@ inline std::size_t push_stamps_bytes(std::size_t n) { return push_stamps_at + n 
 inline ClaimStamps claim_stamps(const CleanScratch& kept) {
   unsigned char* const at = static_cast<unsigned char*>(kept.data());
   unsigned long long* const counters = reinterpret_cast<unsigned long long*>(at);
-  return {{counters, counters + 1}, counters + 2, reinterpret_cast<std::uint32_t*>(at + push_epoch_at),
+  return {{counters, counters + 1}, reinterpret_cast<std::uint32_t*>(at + push_epoch_at),
           reinterpret_cast<std::uint32_t*>(at + push_stamps_at), (kept.bytes() - push_stamps_at) / sizeof(std::uint32_t)};
 }
 

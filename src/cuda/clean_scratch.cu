@@ -61,11 +61,6 @@ struct Retired {
   void* stream;
 };
 
-bool capturing(void* s) noexcept {
-  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  return cudaStreamIsCapturing(static_cast<cudaStream_t>(s), &status) != cudaSuccess || status != cudaStreamCaptureStatusNone;
-}
-
 /// This thread's kept memory. Memory a captured graph may still read is retired, not freed,
 /// until no capture is open.
 struct Registry {
@@ -73,9 +68,9 @@ struct Registry {
   std::vector<Retired> retired;
   unsigned long long fills = 0;
   void release_retired() noexcept {
-    if (retired.empty() || loop_capture_open() || capturing(current_stream())) return;
+    if (retired.empty() || loop_capture_open() || stream_capturing(current_stream())) return;
     for (auto it = retired.begin(); it != retired.end();) {
-      if (capturing(it->stream)) {
+      if (stream_capturing(it->stream)) {
         ++it;
         continue;
       }
@@ -89,7 +84,7 @@ struct Registry {
     if (!data) return;
     if (loop_capture()) {
       device_free(data);  // the capture keeps it until its graph has run
-    } else if (loop_capture_open() || capturing(stream)) {
+    } else if (loop_capture_open() || stream_capturing(stream)) {
       try {
         retired.push_back({data, stream});
       } catch (...) {  // out of host memory: the memory is lost, not freed under a reader
@@ -139,7 +134,7 @@ CleanScratch::CleanScratch(ScratchUse use, std::size_t bytes, const void* patter
   check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   registry.release_retired();
   Entry* e = nullptr;
-  if (loop_capture() || !capturing(current_stream())) {  // else a capture not ours: memory of this call's own
+  if (loop_capture() || !stream_capturing(current_stream())) {  // else a capture not ours: memory of this call's own
     for (const auto& k : registry.entries)
       if (k->device == device && k->stream == s && k->use == use && k->pattern == pattern) e = k.get();
     if (!e) {

@@ -170,6 +170,7 @@ template <class Offset>
 struct ByProducts {
   const Offset* ptr;
   const std::uint64_t* start;
+  __device__ bool one_product_a_thread(Index) const { return false; }  // the total is in start: not asked
   template <class F>
   __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
     const std::uint64_t total = start[nu];
@@ -226,6 +227,7 @@ template <class Offset>
 struct ByRowSlots {
   const Offset* ptr;
   unsigned shift;
+  __device__ bool one_product_a_thread(Index nu) const { return (std::uint64_t(nu) << shift) <= std::uint64_t(gridDim.x) * blockDim.x; }
   template <class F>
   __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
     const std::uint64_t slots = std::uint64_t(nu) << shift, last = (std::uint64_t(1) << shift) - 1;
@@ -251,6 +253,9 @@ struct ByRows {
   const Offset* ptr;
   unsigned shift = 0;  // 2^shift slots per u entry hold its longest row
   bool slots_that_fit = false;
+  __device__ bool one_product_a_thread(Index nu) const {
+    return slots_that_fit && (std::uint64_t(nu) << shift) <= std::uint64_t(gridDim.x) * blockDim.x;
+  }
   template <class F>
   __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
     const std::uint64_t threads = std::uint64_t(gridDim.x) * blockDim.x;
@@ -280,6 +285,7 @@ template <class Offset>
 struct ByEntryBlocks {
   const Offset* ptr;
   unsigned per_entry;
+  __device__ bool one_product_a_thread(Index) const { return false; }  // long rows
   template <class F>
   __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
     for (Index b = blockIdx.x; b < nu * per_entry; b += gridDim.x) {
@@ -335,7 +341,16 @@ inline constexpr Index push_copied_by_last_block = 16384;
 /// append together), in no order, and does the fused upserts for it. Every read a product makes
 /// once it knows its output (the mask, the stamp, what the fused upserts read) goes out at once:
 /// each is a trip to memory on the kernel's serial path, which is what a short push (a BFS level
-/// on a road network) costs.
+/// on a road network) costs. When every product has a thread of its own (the expansion says so,
+/// alike for the whole grid) the claim's atomic goes out with them too, not after them: one trip
+/// fewer, for an atomic on every product, whether the mask refuses its output or another product
+/// claimed it first (a stamp set for a refused output claims nothing: only this round's stamp
+/// counts). That relies on the mask's answer for an output being the same for every product of a
+/// round that reaches it, which holds because only the claiming thread writes what the mask reads
+/// of that output (the fused upserts are masked by T).
+/// Else the stamp is read first, so that an output reached many times costs reads, not atomics.
+/// The appends count in *listed's low bits (counted_part): push_list_kernel's blocks take their
+/// tickets above them.
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x, const std::uint32_t* col, const A* val,
                                                 const std::uint32_t* uidx, const U* uval, Index nu, const Probe& allows,
@@ -343,25 +358,28 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
                                                 unsigned long long* listed, unsigned long long base, std::uint32_t* tidx, Z* tval,
                                                 const DeferredUpserts& fused, KnownRound round) {
   namespace cg = cooperative_groups;
+  const bool eager = x.one_product_a_thread(nu);
   x.for_each(uidx, nu, [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
-    const bool seen = stamps[out] == stamp;
+    const std::uint32_t was = eager ? atomicExch(&stamps[out], stamp) : 0;
+    const bool seen = !eager && stamps[out] == stamp;
     const bool allowed = allows(out);
     const ClaimReads reads = fused.count ? read_for_claim(fused, out, round) : ClaimReads{};
-    if (!allowed || seen || atomicExch(&stamps[out], stamp) == stamp) return;
+    if (!allowed || seen || (eager ? was : atomicExch(&stamps[out], stamp)) == stamp) return;
     const cg::coalesced_group appending = cg::coalesced_threads();
     const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
     if (fused.count) upsert_claimed(fused, appending, out, v, reads);  // stores only: they do not wait for the slot
     unsigned long long first = 0;
     if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
-    const unsigned long long slot = appending.shfl(first, 0) + appending.thread_rank() - base;
+    const unsigned long long slot = counted_part(appending.shfl(first, 0)) + appending.thread_rank() - base;
     tidx[slot] = out;
     tval[slot] = v;
   });
 }
 
-/// Under any, steps 2 and 3 at once (push_list_round); the last block to finish writes T's count
-/// and leaves the counters zero and the epoch advanced.
+/// Under any, steps 2 and 3 at once (push_list_round); the last block to finish, which learns T's
+/// count from its ticket (take_counted_ticket), writes it and leaves the counter zero and the
+/// epoch advanced.
 /// In a device loop's capture the launch may be held back (DeferredProducer) so that the upserts
 /// masked by T that follow it are done here too, `fused`, for each output as it is claimed, and
 /// the last block ends the loop's round (`round_end`: T copied into the carried storage that u
@@ -379,19 +397,20 @@ __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, co
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
   push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
                           tidx, tval, fused, KnownRound{});
-  if (!last_block_to_arrive(claims.finished)) return;
-  __shared__ unsigned long long m;
+  const CountedTicket ticket = take_counted_ticket(claims.listed[0]);
+  if (!ticket.last) return;
+  const unsigned long long m = ticket.before;
   __shared__ StagedCopies staged;  // the copies, for end_staged_copies
   stage_copies(staged, round_end, threadIdx.x);
   const bool wraps = stamp == ~std::uint32_t(0);
-  RoundEndRead before{};  // the leader's: the round end's words, read while it takes T's count
+  RoundEndRead before{};  // the leader's: the round end's words
   if (threadIdx.x == 0) {
     before = read_round_end(round_end, KnownCount{count});
-    *count = m = atomicExch(claims.listed[0], 0ull);
-    *claims.finished = 0;
+    *count = m;
+    *claims.listed[0] = 0;
     *claims.epoch = wraps ? 0 : stamp;
   }
-  __syncthreads();  // the count, for the round end's copies
+  __syncthreads();  // the staged copies
   if (wraps)  // every stamp the memory holds, 4 at a time (its bytes are whole 16-byte words)
     for (std::size_t k = threadIdx.x; k < claims.kept / 4; k += blockDim.x) reinterpret_cast<uint4*>(claims.stamp)[k] = uint4{0, 0, 0, 0};
   const KnownCount known{count, m};

@@ -29,6 +29,10 @@ void device_memset(void* dst, int value, std::size_t bytes);
 /// kernel, Thrust/CUB call, copy, fill, allocation and free of the library goes there. A library-wide
 /// blocking stream unless a StreamScope on this thread chose another. Null in a build without CUDA.
 void* current_stream();
+/// Whether stream `s` (a cudaStream_t) is being captured into a CUDA graph; an error reads as yes.
+/// The library's own stream is never captured (it is handed to nobody: a device loop captures a
+/// stream of its own), so the driver is asked only of another.
+bool stream_capturing(void* s) noexcept;
 /// While it lives, the calling thread's library work goes to stream `s` (a cudaStream_t), e.g. a
 /// stream being captured into a CUDA graph. Scopes nest.
 class StreamScope {
