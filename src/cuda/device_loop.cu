@@ -164,6 +164,21 @@ RoundEnd producer_round_end(const LoopCondition& c, const std::vector<CarryCopy>
   return e;
 }
 
+/// A held producer's keep writes its entries below carried list k's capacity straight into k's
+/// storage.
+void keep_into(KeepTarget& keep, const CarryCopy& k) {
+  keep.carried_idx = k.idx;
+  keep.carried_val = k.val;
+  keep.carried_capacity = k.capacity;
+}
+
+/// The held producer's launch with the round's end `e`, which it does: the round is that launch.
+/// A launch CUDA refused leaves the body to be run from the host.
+void launch_ending_round(LoopCapture& capture, const RoundEnd& e) {
+  launch_producer(capture, &e);
+  if (!capture.spoiled.empty()) throw CaptureUnsupported(capture.spoiled);
+}
+
 /// The round's end by the loop's last kernel (more than one launch when more than loop_end_copies
 /// lists are carried): what DeviceLoop::end does unless a held-back producer ends the round. A
 /// producer still held goes first. Returns the deferred upserts that the last launch took.
@@ -299,8 +314,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
         e.rounds.val2 = second + idx_bytes;
       }
       rounds_in_one_kernel_ = all_rounds;
-      launch_producer(capture_, &e);
-      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      launch_ending_round(capture_, e);
       ended_by_producer_ = true;
     }
   }
@@ -313,15 +327,10 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
       switches().loop_rounds_in_one_kernel && cooperative_launches()) {
     const int input = list_step_input_copy(*p, copies, c, counter_bytes);
     if (input >= 0 && body_nodes(as_stream(stream_)) == 1) {
-      const RoundEnd e = producer_round_end(c, copies, input);
-      KeepTarget& keep = *p->keep;
-      keep.carried_idx = copies[input].idx;
-      keep.carried_val = copies[input].val;
-      keep.carried_capacity = copies[input].capacity;
-      keep.carried_only = true;
+      keep_into(*p->keep, copies[input]);
+      p->keep->carried_only = true;
       rounds_in_one_kernel_ = true;
-      launch_producer(capture_, &e);
-      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      launch_ending_round(capture_, producer_round_end(c, copies, input));
       ended_by_producer_ = true;
     }
   }
@@ -347,18 +356,12 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
         own = false;
     }
     if (own && mine >= 0) {
-      RoundEnd e{};
-      e.condition = c;
-      e.sets_condition = 1;
-      for (const CarryCopy& k : copies) e.copy[e.copies++] = k;
+      RoundEnd e = producer_round_end(c, copies, -1);
       const CarryCopy& k = copies[mine];
       e.copy[mine] = CarryCopy::count_only(0, p->word, k.count);  // the entries are the appends'
       e.copy[mine].capacity = k.capacity;
-      p->keep->carried_idx = k.idx;
-      p->keep->carried_val = k.val;
-      p->keep->carried_capacity = k.capacity;
-      launch_producer(capture_, &e);
-      if (!capture_.spoiled.empty()) throw CaptureUnsupported(capture_.spoiled);
+      keep_into(*p->keep, k);
+      launch_ending_round(capture_, e);
       ended_by_producer_ = true;
     }
   }
