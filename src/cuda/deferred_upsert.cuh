@@ -4,13 +4,12 @@
 // (a held-back producer's fused upserts, DeferredProducer).
 #pragma once
 
-#include <cooperative_groups.h>
-
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/warp_lanes.cuh"
 #include "hpgraph/detail/loop_capture.hpp"
 
 namespace hpg::detail::cuda {
@@ -124,11 +123,10 @@ __device__ inline ClaimReads read_for_claim(const DeferredUpserts& d, std::uint3
 
 /// The fused upserts for output i, which this thread has just claimed with value `own` (an aligned
 /// source's value: the producer's own, of the upsert's size, so it is not read back), from what
-/// read_for_claim read. `claiming`: the threads that claimed an output together, which count the
-/// absent entries one atomic per upsert among them.
+/// read_for_claim read. `claiming`: the lanes of this warp that claimed an output together (each
+/// of them calls this), which count the absent entries one atomic per upsert among them.
 template <class Z>
-__device__ void upsert_claimed(const DeferredUpserts& d, const cooperative_groups::coalesced_group& claiming, std::uint32_t i,
-                               const Z& own, const ClaimReads& r) {
+__device__ void upsert_claimed(const DeferredUpserts& d, WarpLanes claiming, std::uint32_t i, const Z& own, const ClaimReads& r) {
   std::uint64_t own_bits = 0;
   if constexpr (sizeof(Z) <= sizeof(own_bits)) std::memcpy(&own_bits, &own, sizeof(Z));  // aligned: same size (fuse_into_producer)
 #pragma unroll
@@ -143,8 +141,8 @@ __device__ void upsert_claimed(const DeferredUpserts& d, const cooperative_group
     if (j >= d.count) break;
     const DeferredUpsert& u = d.upsert[j];
     if (!u.added) continue;
-    const unsigned fresh_lanes = claiming.ballot(r.fresh[j]);
-    if (claiming.thread_rank() == 0 && fresh_lanes) atomicAdd(u.added, static_cast<unsigned long long>(__popc(fresh_lanes)));
+    const unsigned fresh = claiming.count(r.fresh[j]);
+    if (fresh && claiming.leads()) atomicAdd(u.added, static_cast<unsigned long long>(fresh));
   }
 }
 

@@ -161,7 +161,6 @@ __device__ __forceinline__ void list_set_bits(const BitListStep<D>& b, typename 
 template <class Scan, class D, class Map>
 __device__ __forceinline__ void list_entries(const BitListStep<D>& b, const Map& map, const KeepTarget& keep, const DeferredUpserts& fused,
                                              Index m, KnownRound round, typename Scan::TempStorage& scan, unsigned long long& base) {
-  namespace cg = cooperative_groups;
   constexpr bool maps = !std::is_same_v<Map, NoMap>;
   const bool keeps = maps && keep.idx != nullptr;  // uniform: a kernel argument
   for (Index start = Index(blockIdx.x) * bit_list_threads; start < m; start += Index(gridDim.x) * bit_list_threads) {  // block-uniform
@@ -183,9 +182,9 @@ __device__ __forceinline__ void list_entries(const BitListStep<D>& b, const Map&
         map.idx[k] = i;
         map.val[k] = r;
         kept = static_cast<bool>(r);
-        if (!keeps && fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, r, reads);
+        if (!keeps && fused.count) upsert_claimed(fused, WarpLanes::here(), i, r, reads);
       } else if (fused.count) {
-        upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);
+        upsert_claimed(fused, WarpLanes::here(), i, x, reads);
       }
     }
     if (keeps) keep_block_entries<Scan>(keep, scan, base, kept, i, x, fused, reads);  // uniform: a kernel argument

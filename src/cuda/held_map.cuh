@@ -16,7 +16,6 @@
 // were three kernels.
 #pragma once
 
-#include <cooperative_groups.h>
 #include <cub/block/block_scan.cuh>
 
 #include <algorithm>
@@ -105,7 +104,6 @@ __device__ void end_held_list(const RoundEnd& end, const unsigned long long* wor
 template <class Scan, class D>
 __device__ void keep_block_entries(const KeepTarget& keep, typename Scan::TempStorage& scan, unsigned long long& base, bool kept, std::uint32_t i,
                                    const D& x, const DeferredUpserts& fused, const ClaimReads& reads) {
-  namespace cg = cooperative_groups;
   unsigned rank = 0, total = 0;
   Scan(scan).ExclusiveSum(kept ? 1u : 0u, rank, total);
   if (threadIdx.x == 0 && total) base = atomicAdd(&keep.status[0], static_cast<unsigned long long>(total));
@@ -121,7 +119,7 @@ __device__ void keep_block_entries(const KeepTarget& keep, typename Scan::TempSt
       keep.carried_idx[slot] = i;
       static_cast<D*>(keep.carried_val)[slot] = x;
     }
-    if (fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, x, reads);
+    if (fused.count) upsert_claimed(fused, WarpLanes::here(), i, x, reads);
   }
   __syncthreads();  // base and the scan's storage are taken again
 }
@@ -137,7 +135,6 @@ template <bool DriverFirst, class Op, class D, class F, class Z>
 __global__ void __launch_bounds__(append_threads, held_map_blocks)
     held_map_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const D* dval, const F* fval, Z* tval, SparseCopy copy,
                     KeepTarget keep, DeferredUpserts fused, RoundEnd end) {
-  namespace cg = cooperative_groups;
   using Scan = cub::BlockScan<unsigned, append_threads>;
   __shared__ typename Scan::TempStorage scan;
   __shared__ unsigned long long base;
@@ -158,7 +155,7 @@ __global__ void __launch_bounds__(append_threads, held_map_blocks)
       copy.idx[k] = i;  // a held map's copy has both words (hold_map)
       tval[k] = r;
       kept = static_cast<bool>(r);
-      if (!keep.idx && fused.count) upsert_claimed(fused, cg::coalesced_threads(), i, r, reads);  // the list is the map's own
+      if (!keep.idx && fused.count) upsert_claimed(fused, WarpLanes::here(), i, r, reads);  // the list is the map's own
     }
     if (keep.idx) keep_block_entries<Scan>(keep, scan, base, kept, i, x, fused, reads);  // uniform: a kernel argument
   }

@@ -42,6 +42,7 @@
 #include "hpgraph/cuda/claim_stamps.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/deferred_upsert.cuh"
+#include "hpgraph/cuda/warp_lanes.cuh"
 #include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/last_block.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
@@ -172,7 +173,7 @@ struct ByProducts {
   const std::uint64_t* start;
   __device__ bool one_product_a_thread(Index) const { return false; }  // the total is in start: not asked
   template <class F>
-  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f, Index = 0) const {
     const std::uint64_t total = start[nu];
     const unsigned lane = threadIdx.x % 32;
     const std::uint64_t warps = std::uint64_t(gridDim.x) * blockDim.x / 32;
@@ -219,21 +220,41 @@ struct ByProducts {
   }
 };
 
+/// u's entry q read before u's count is known, where q is below `room` (else nothing is read):
+/// `of` gives entry q from it, or reads the entry a loop turn asks for when it is another.
+struct FirstEntry {
+  Index q;
+  std::uint32_t k;
+  bool read;
+  __device__ std::uint32_t of(const std::uint32_t* uidx, Index at) const { return read && at == q ? k : uidx[at]; }
+};
+__device__ inline FirstEntry first_entry(const std::uint32_t* uidx, Index q, Index room) {
+  const bool read = q < room;
+  return FirstEntry{q, read ? uidx[q] : 0u, read};
+}
+
 /// Step 1, by row slots: 2^shift threads per u entry (at least its longest row), thread j of them
 /// taking product j of the entry's row if the row has one. No scan and no search, and a thread
 /// follows one product's chain of dependent loads (its output's column, mask, bit), not a
 /// row's one after another: for matrices whose rows are all short.
+/// Both row expansions take `room`: u's list may be read below it whatever its count (its
+/// bound: the entries its storage holds), so a thread's first entry is read together with the
+/// count (first_entry), not after it: one trip to memory fewer on the path of a short push, whose
+/// kernel is its chain of dependent loads (a host-loop BFS level on the 2048 x 2048 grid: the
+/// count, u's entry, its row's offsets, the column, the stamp and the mask, the append, the ticket).
 template <class Offset>
 struct ByRowSlots {
   const Offset* ptr;
   unsigned shift;
   __device__ bool one_product_a_thread(Index nu) const { return (std::uint64_t(nu) << shift) <= std::uint64_t(gridDim.x) * blockDim.x; }
   template <class F>
-  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f, Index room = 0) const {
+    const std::uint64_t first = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+    const FirstEntry early = first_entry(uidx, first >> shift, room);
     const std::uint64_t slots = std::uint64_t(nu) << shift, last = (std::uint64_t(1) << shift) - 1;
-    for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < slots; e += std::uint64_t(gridDim.x) * blockDim.x) {
+    for (std::uint64_t e = first; e < slots; e += std::uint64_t(gridDim.x) * blockDim.x) {
       const Index q = e >> shift;
-      const std::uint32_t k = uidx[q];
+      const std::uint32_t k = early.of(uidx, q);
       const std::uint64_t p = ptr[k] + (e & last);
       if (p < ptr[k + 1]) f(PushProduct{q, p});
     }
@@ -257,14 +278,15 @@ struct ByRows {
     return slots_that_fit && (std::uint64_t(nu) << shift) <= std::uint64_t(gridDim.x) * blockDim.x;
   }
   template <class F>
-  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
-    const std::uint64_t threads = std::uint64_t(gridDim.x) * blockDim.x;
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f, Index room = 0) const {
+    const std::uint64_t threads = std::uint64_t(gridDim.x) * blockDim.x, first = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
+    const FirstEntry early = first_entry(uidx, slots_that_fit ? first >> shift : first, room);  // a guess at the mode, checked by `of`
     const bool by_slots = slots_that_fit && (std::uint64_t(nu) << shift) <= threads;  // grid-uniform
     const unsigned per_entry = by_slots ? shift : 0;
     const std::uint64_t items = std::uint64_t(nu) << per_entry, last = (std::uint64_t(1) << per_entry) - 1;
-    for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < items; e += threads) {
+    for (std::uint64_t e = first; e < items; e += threads) {
       const Index q = e >> per_entry;
-      const std::uint32_t k = uidx[q];
+      const std::uint32_t k = early.of(uidx, q);
       const std::uint64_t row_end = ptr[k + 1];
       std::uint64_t p = ptr[k] + (e & last);
       const std::uint64_t end = by_slots ? std::min(p + 1, row_end) : row_end;  // a slot: its one product, if the row has it
@@ -287,7 +309,7 @@ struct ByEntryBlocks {
   unsigned per_entry;
   __device__ bool one_product_a_thread(Index) const { return false; }  // long rows
   template <class F>
-  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f) const {
+  __device__ void for_each(const std::uint32_t* uidx, Index nu, const F& f, Index = 0) const {
     for (Index b = blockIdx.x; b < nu * per_entry; b += gridDim.x) {
       const Index q = b / per_entry;
       const std::uint32_t k = uidx[q];
@@ -350,14 +372,14 @@ inline constexpr Index push_copied_by_last_block = 16384;
 /// of that output (the fused upserts are masked by T).
 /// Else the stamp is read first, so that an output reached many times costs reads, not atomics.
 /// The appends count in *listed's low bits (counted_part): push_list_kernel's blocks take their
-/// tickets above them.
+/// tickets above them. `uroom`: how many of u's entries may be read before its count is known
+/// (the expansion's `room`; 0 where the count is).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x, const std::uint32_t* col, const A* val,
-                                                const std::uint32_t* uidx, const U* uval, Index nu, const Probe& allows,
+                                                const std::uint32_t* uidx, const U* uval, Index nu, Index uroom, const Probe& allows,
                                                 bool entry_out_first, std::uint32_t* stamps, std::uint32_t stamp,
                                                 unsigned long long* listed, unsigned long long base, std::uint32_t* tidx, Z* tval,
                                                 const DeferredUpserts& fused, KnownRound round) {
-  namespace cg = cooperative_groups;
   const bool eager = x.one_product_a_thread(nu);
   x.for_each(uidx, nu, [&](const PushProduct& at) {
     const std::uint32_t out = col[at.p];
@@ -366,15 +388,15 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
     const bool allowed = allows(out);
     const ClaimReads reads = fused.count ? read_for_claim(fused, out, round) : ClaimReads{};
     if (!allowed || seen || (eager ? was : atomicExch(&stamps[out], stamp)) == stamp) return;
-    const cg::coalesced_group appending = cg::coalesced_threads();
+    const WarpLanes appending = WarpLanes::here();
     const Z v = static_cast<Z>(spmv_product<UFirst>(s.mul, val[at.p], uval[at.q], out, uidx[at.q], entry_out_first));
     if (fused.count) upsert_claimed(fused, appending, out, v, reads);  // stores only: they do not wait for the slot
     unsigned long long first = 0;
-    if (appending.thread_rank() == 0) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
-    const unsigned long long slot = counted_part(appending.shfl(first, 0)) + appending.thread_rank() - base;
+    if (appending.leads()) first = atomicAdd(listed, static_cast<unsigned long long>(appending.size()));
+    const unsigned long long slot = counted_part(appending.from_leader(first)) + appending.rank() - base;
     tidx[slot] = out;
     tval[slot] = v;
-  });
+  }, uroom);
 }
 
 /// Under any, steps 2 and 3 at once (push_list_round); the last block to finish, which learns T's
@@ -391,11 +413,11 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
 /// registers go to a stack frame of 48 bytes, on the last block's path only).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
+                                 DeviceCount::View ucount, Index uroom, Probe allows, bool entry_out_first, ClaimStamps claims,
                                  std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused,
                                  RoundEnd round_end) {
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
-  push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
+  push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), uroom, allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
                           tidx, tval, fused, KnownRound{});
   const CountedTicket ticket = take_counted_ticket(claims.listed[0]);
   if (!ticket.last) return;
@@ -455,7 +477,7 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
   for (;; ++r) {
     const bool odd = r & 1;  // selected, not indexed: an array indexed at run time goes to local memory
     unsigned long long* const listed = odd ? claims.listed[1] : claims.listed[0];
-    push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, allows, entry_out_first, claims.stamp, stamp, listed, odd ? base1 : base0,
+    push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, 0, allows, entry_out_first, claims.stamp, stamp, listed, odd ? base1 : base0,
                             out_idx, out_val, fused, KnownRound{true, counted + r});
     grid.sync();
     const unsigned long long total = *reinterpret_cast<volatile unsigned long long*>(listed);
@@ -503,12 +525,11 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
 /// and the count soon stops (it is read before the atomic), so a reader that finds *listed >= room
 /// knows the list is not whole.
 __device__ inline void append_output(std::uint32_t* list, std::uint32_t* listed, std::uint32_t room, std::uint32_t out) {
-  namespace cg = cooperative_groups;
-  const cg::coalesced_group appending = cg::coalesced_threads();
+  const WarpLanes appending = WarpLanes::here();
   std::uint32_t first = room;
-  if (appending.thread_rank() == 0 && *reinterpret_cast<volatile std::uint32_t*>(listed) < room)
+  if (appending.leads() && *reinterpret_cast<volatile std::uint32_t*>(listed) < room)
     first = atomicAdd(listed, static_cast<std::uint32_t>(appending.size()));
-  const std::uint64_t slot = std::uint64_t(appending.shfl(first, 0)) + appending.thread_rank();
+  const std::uint64_t slot = std::uint64_t(appending.from_leader(first)) + appending.rank();
   if (slot < room) list[slot] = out;
 }
 
@@ -835,7 +856,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
       // loop's graph: the arena's, kept scratch, the matrix's).
       const auto launch = [s, x, grid, rounds_grid, allows, entry_out_first, claims, col = p.col.data(), val = p.val.data(), uidx = u.idx,
-                           uval = u.val, ucount = u.count, tidx = t.idx.data(), tval = t.val.data(),
+                           uval = u.val, ucount = u.count, uroom = u.nvals, tidx = t.idx.data(), tval = t.val.data(),
                            counted = count.data()](const DeferredUpserts& fused, const RoundEnd* end) {
         const RoundEnd e = end ? *end : RoundEnd{};
         if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
@@ -845,7 +866,7 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
             return;  // a refused launch is taken by the held launch's check
           }
         }
-        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx, tval,
+        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, uroom, allows, entry_out_first, claims, tidx, tval,
                                                              counted, fused, e);
       };
       // Held, the launch waits for the upserts masked by T (DeferredProducer).
