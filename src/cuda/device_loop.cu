@@ -141,12 +141,12 @@ int input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, 
 /// what the input's storage may (its bound on the input is at least that capacity). -1 otherwise.
 int list_step_input_copy(const DeferredProducer& p, const std::vector<CarryCopy>& copies, const LoopCondition& c, int counter_bytes) {
   const HeldBitList* l = p.bit_list.get();
-  if (!l || l->compare == HeldBitList::Compare::none || !l->launch_rounds || !p.keep || !p.keep->idx || l->input_base != 0 ||
+  if (!l || l->compare == HeldBitList::Compare::none || !l->rounds.launch || !p.keep || !p.keep->idx || l->rounds.input_base != 0 ||
       p.idx != p.keep->idx || c.count.base != 0)
     return -1;
-  const int found =
-      only_list_copy({p.idx, p.val, p.word, p.val_bytes, l->input_idx, l->input_val, l->input_word}, copies, c, p.fused, counter_bytes);
-  if (found < 0 || copies[found].capacity <= 0 || copies[found].capacity > l->input_bound) return -1;
+  const ListStepRounds& in = l->rounds;
+  const int found = only_list_copy({p.idx, p.val, p.word, p.val_bytes, in.input_idx, in.input_val, in.input_word}, copies, c, p.fused, counter_bytes);
+  if (found < 0 || copies[found].capacity <= 0 || copies[found].capacity > in.input_bound) return -1;
   return found;
 }
 

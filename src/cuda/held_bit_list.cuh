@@ -243,32 +243,27 @@ unsigned bit_list_grid(Index words, Index capacity) {
   return static_cast<unsigned>(std::min<Index>(std::max<Index>(wanted, 1), most));
 }
 
+/// What a held list step's cooperative launch (bit_list_kernel, or push_bit_list_rounds_kernel
+/// for every round) came to, from what launch_cooperative returned: false when CUDA refused it,
+/// its error taken here (the next launch's check would report it under its own name). Else the
+/// memory the kernel leaves clean counts as clean from here; a launch refused leaves the mark
+/// kernel's bits and values in it, and it is filled again at its next use.
+inline bool list_step_launched(const HeldBitList& list, cudaError_t launched) {
+  if (launched != cudaSuccess || cudaGetLastError() != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  for (const auto& m : list.memory) m->restored();
+  return true;
+}
+
 /// Launches bit_list_kernel<D, Map> cooperatively on the list's grid, on the library's stream;
 /// false when CUDA refused it.
 template <class D, class Map>
 bool launch_bit_list(const HeldBitList& list, const Map& map, const KeepTarget& keep, const DeferredUpserts& fused, const RoundEnd* end) {
   const RoundEnd e = end ? *end : RoundEnd{};
-  if (launch_cooperative(bit_list_kernel<D, Map>, list.grid, bit_list_threads, BitListStep<D>::of(list), map, keep, fused, e) != cudaSuccess) {
-    cudaGetLastError();  // taken here: the next launch's check would report it under its own name
-    return false;
-  }
-  if (cudaGetLastError() != cudaSuccess) return false;
-  // The memory the kernel leaves clean counts as clean from here; a launch refused leaves the
-  // mark kernel's bits and values in it, and it is filled again at its next use.
-  for (const auto& m : list.memory) m->restored();
-  return true;
+  return list_step_launched(list, launch_cooperative(bit_list_kernel<D, Map>, list.grid, bit_list_threads, BitListStep<D>::of(list), map, keep, fused, e));
 }
-
-/// What a push gives its held list step for a launch that runs every round of a device loop
-/// (HeldBitList's input_* and launch_rounds; push_atomic.cuh). No launch: it cannot.
-struct ListStepRounds {
-  const std::uint32_t* input_idx = nullptr;
-  const void* input_val = nullptr;
-  Index input_base = 0;
-  const unsigned long long* input_word = nullptr;
-  Index input_bound = 0;
-  std::function<bool(const HeldBitList&, const KeepTarget&, const DeferredUpserts&, const RoundEnd&)> launch;
-};
 
 /// Holds the list step of a push whose mark kernel is launched (push_atomic.cuh) back, as a
 /// DeferredProducer, where calls may leave work for later: T's list, values and count (at most
@@ -298,12 +293,7 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     list->count = count;
     list->status = static_cast<unsigned long long*>(status->data());
     list->grid = grid;
-    list->input_idx = rounds.input_idx;
-    list->input_val = rounds.input_val;
-    list->input_base = rounds.input_base;
-    list->input_word = rounds.input_word;
-    list->input_bound = rounds.input_bound;
-    list->launch_rounds = std::move(rounds.launch);
+    list->rounds = std::move(rounds);
     // Held, and counted clean only once the kernel is launched (launch_bit_list): the mark kernel
     // has set bits and folded values into it already.
     list->memory = {std::move(bits_memory), std::move(slots_memory), std::move(status)};
@@ -384,7 +374,7 @@ std::optional<DeviceSparseResult<Z>> map_into_held_bit_list(const Op& op, const 
     // The keep target by reference: a masked apply may still fill it in.
     held->launch = [list = held->bit_list, map, keep](const DeferredUpserts& fused, const RoundEnd* end) {
       if (end && end->all_rounds())  // DeviceLoop::end chose it: the list has a compare and a launch for it
-        return list->compare != HeldBitList::Compare::none && list->launch_rounds && list->launch_rounds(*list, *keep, fused, *end);
+        return list->compare != HeldBitList::Compare::none && list->rounds.launch && list->rounds.launch(*list, *keep, fused, *end);
       return launch_bit_list<D>(*list, map, *keep, fused, end);
     };
     ++held_list_maps;

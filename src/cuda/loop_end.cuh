@@ -282,6 +282,40 @@ __device__ inline bool count_copies_overflow(const RoundEnd& e) {
   return over;
 }
 
+/// What a launch that runs every round of a device loop (push_list_rounds_kernel,
+/// push_bit_list_rounds_kernel) knows of the loop from its start: the rounds run before it, the
+/// user's counter (which a fused upsert from the round counter reads as `counted + r` in round r)
+/// and an overflow already set. Every thread reads it and decides alike after each round.
+struct RoundsRun {
+  unsigned long long rounds_before = 0;
+  unsigned long long counted = 0;
+  bool overflowed = false;
+
+  __device__ static RoundsRun start(const RoundEnd& e) {
+    const LoopCondition& c = e.condition;
+    return RoundsRun{*c.rounds, c.counter ? read_counter(c.counter, c.counter_bytes) : 0, *c.overflow != 0};
+  }
+  /// Whether another round follows round r (from 0), whose list, which goes back into the input,
+  /// holds m entries: the condition on its count, the rounds, the input's capacity, no overflow.
+  __device__ bool again(const RoundEnd& e, unsigned long long r, Index m) const {
+    const LoopCondition& c = e.condition;
+    const Index k = c.count.base + m;
+    return k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && m <= e.rounds.input.capacity &&
+           !overflowed;
+  }
+  /// The leader's last writes after round r, whose list held m entries: the other copies' counts
+  /// and the input's (or the overflow), the rounds run, the user's counter, the condition false.
+  __device__ void end(const RoundEnd& e, unsigned long long r, Index m) const {
+    const LoopCondition& c = e.condition;
+    const CarryCopy& input = e.rounds.input;
+    if (count_copies_overflow(e) || m > input.capacity) *c.overflow = 1;
+    if (m <= input.capacity) *input.count = m;
+    *c.rounds = rounds_before + r + 1;
+    if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
+    cudaGraphSetConditional(c.handle, 0u);  // every stop is the condition's: the count, the rounds or an overflow
+  }
+};
+
 /// Room in shared memory for a round end's copies (CarryCopy's default initializers rule out a
 /// __shared__ array of it), and the copy into it: a thread a copy, before a barrier.
 struct StagedCopies {

@@ -460,11 +460,8 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
                                         std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd e) {
   namespace cg = cooperative_groups;
   const cg::grid_group grid = cg::this_grid();
-  const LoopCondition& c = e.condition;
   const CarryCopy& input = e.rounds.input;
-  const unsigned long long rounds_before = *c.rounds;
-  const unsigned long long counted = c.counter ? read_counter(c.counter, c.counter_bytes) : 0;
-  const bool overflowed = *c.overflow != 0;
+  const RoundsRun run = RoundsRun::start(e);
   unsigned long long base0 = 0, base1 = 0;  // listed[0] and [1] at the start of the round that last appended to it
   std::uint32_t stamp = *claims.epoch + 1;
   const std::uint32_t* in_idx = uidx;
@@ -478,14 +475,12 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
     const bool odd = r & 1;  // selected, not indexed: an array indexed at run time goes to local memory
     unsigned long long* const listed = odd ? claims.listed[1] : claims.listed[0];
     push_list_round<UFirst>(s, x, col, val, in_idx, in_val, nu, 0, allows, entry_out_first, claims.stamp, stamp, listed, odd ? base1 : base0,
-                            out_idx, out_val, fused, KnownRound{true, counted + r});
+                            out_idx, out_val, fused, KnownRound{true, run.counted + r});
     grid.sync();
     const unsigned long long total = *reinterpret_cast<volatile unsigned long long*>(listed);
     m = static_cast<Index>(total - (odd ? base1 : base0));
     (odd ? base1 : base0) = total;
-    const Index k = c.count.base + m;  // the condition is on the list's count (DeviceLoop::end)
-    const bool again =
-        k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && m <= input.capacity && !overflowed;
+    const bool again = run.again(e, r, m);  // the condition is on the list's count (DeviceLoop::end)
     const bool wraps = stamp == ~std::uint32_t(0);
     if (wraps) {  // every stamp the memory holds, 4 at a time (its bytes are whole 16-byte words), before the next round claims
       for (std::size_t w = rank; w < claims.kept / 4; w += threads) reinterpret_cast<uint4*>(claims.stamp)[w] = uint4{0, 0, 0, 0};
@@ -513,11 +508,7 @@ __global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* 
   *claims.listed[1] = 0;
   *claims.epoch = stamp == ~std::uint32_t(0) ? 0 : stamp;
   *count = m;
-  if (count_copies_overflow(e) || m > input.capacity) *c.overflow = 1;
-  if (m <= input.capacity) *input.count = m;
-  *c.rounds = rounds_before + r + 1;
-  if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
-  cudaGraphSetConditional(c.handle, 0u);
+  run.end(e, r, m);
 }
 
 /// Appends `out` to list, which has room for `room` outputs, counting in *listed: one atomic per
@@ -593,11 +584,8 @@ __global__ void __launch_bounds__(bit_list_threads, 2)
   __shared__ typename Scan::TempStorage scan;
   __shared__ unsigned long long base;
   const cg::grid_group grid = cg::this_grid();
-  const LoopCondition& c = e.condition;
   const CarryCopy& input = e.rounds.input;
-  const unsigned long long rounds_before = *c.rounds;
-  const unsigned long long counted = c.counter ? read_counter(c.counter, c.counter_bytes) : 0;
-  const bool overflowed = *c.overflow != 0;
+  const RoundsRun run = RoundsRun::start(e);
   const bool leader = blockIdx.x == 0 && threadIdx.x == 0;
   Index m = 0, kept = 0;
   unsigned long long r = 0;
@@ -611,14 +599,11 @@ __global__ void __launch_bounds__(bit_list_threads, 2)
     list_set_bits<Scan>(b, scan, base);
     grid.sync();  // every index listed, and the count whole
     m = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[0]));
-    list_entries<Scan>(b, map, keep, fused, m, KnownRound{true, counted + r}, scan, base);
+    list_entries<Scan>(b, map, keep, fused, m, KnownRound{true, run.counted + r}, scan, base);
     grid.sync();  // every entry kept, every upsert done, every slot put back
     kept = static_cast<Index>(*reinterpret_cast<volatile unsigned long long*>(&b.status[1]));
     if (leader) b.status[0] = 0;  // every thread read it before the barrier; the next appends come after the next
-    const Index k = c.count.base + kept;  // the condition is on the input's count (DeviceLoop::end)
-    const bool again =
-        k > 0 && k >= c.at_least && k < c.fewer_than && rounds_before + r + 1 < c.max_rounds && kept <= input.capacity && !overflowed;
-    if (!again) break;
+    if (!run.again(e, r, kept)) break;  // the condition is on the input's count (DeviceLoop::end)
   }
   // The kept list whole: its entries below the carried capacity went to the input's storage alone.
   const Index rank = blockIdx.x * Index(blockDim.x) + threadIdx.x, threads = Index(gridDim.x) * blockDim.x;
@@ -636,11 +621,7 @@ __global__ void __launch_bounds__(bit_list_threads, 2)
   *b.count = m;
   *map.count = m;
   *keep.count = kept;
-  if (count_copies_overflow(e) || kept > input.capacity) *c.overflow = 1;
-  if (kept <= input.capacity) *input.count = kept;
-  *c.rounds = rounds_before + r + 1;
-  if (c.counter) write_counter(c.counter, c.counter_bytes, counted + r + 1);
-  cudaGraphSetConditional(c.handle, 0u);  // every stop is the condition's: the count, the rounds or an overflow
+  run.end(e, r, kept);
 }
 
 /// Whether a push under monoid Add of values Z with expansion X may run every round of a device
@@ -798,14 +779,9 @@ ListStepRounds list_step_rounds(const SR& s, const DeviceCsr<A>& p, const Expans
     r.input_bound = u.nvals;
     r.launch = [s, x, grid, allows, entry_out_first, col = p.col.data(), val = p.val.data()](const HeldBitList& list, const KeepTarget& keep,
                                                                                            const DeferredUpserts& fused, const RoundEnd& e) {
-      if (launch_cooperative(push_bit_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, grid, bit_list_threads, s, x, col, val, allows,
-                             entry_out_first, BitListStep<Z>::of(list), CompareMap<Z>::of(list), keep, fused, e) != cudaSuccess ||
-          cudaGetLastError() != cudaSuccess) {
-        cudaGetLastError();
-        return false;
-      }
-      for (const auto& m : list.memory) m->restored();  // as launch_bit_list does
-      return true;
+      return list_step_launched(list, launch_cooperative(push_bit_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, grid, bit_list_threads, s,
+                                                         x, col, val, allows, entry_out_first, BitListStep<Z>::of(list), CompareMap<Z>::of(list),
+                                                         keep, fused, e));
     };
   } else {
     (void)s, (void)p, (void)x, (void)u, (void)allows, (void)entry_out_first;

@@ -109,6 +109,21 @@ struct KeepTarget {
   /// round, not in every round.
   bool carried_only = false;
 };
+struct HeldBitList;
+/// What a push gives its held list step (HeldBitList::rounds) for a launch that runs every round
+/// of a device loop whose round is the mark and the list step and whose kept list goes back into
+/// the push's input (DeviceLoop::end): what the push's mark kernel read as its input list (the
+/// pushed vector's arrays and count; `input_bound`, the most entries the push was sized for), and
+/// the launch: the mark of each round after the first, the list step, the compare, the keep and
+/// the fused upserts in one cooperative launch (src/cuda/push_atomic.cuh). No launch: it cannot.
+struct ListStepRounds {
+  const std::uint32_t* input_idx = nullptr;
+  const void* input_val = nullptr;
+  Index input_base = 0;
+  const unsigned long long* input_word = nullptr;
+  Index input_bound = 0;
+  std::function<bool(const HeldBitList&, const KeepTarget&, const DeferredUpserts&, const cuda::RoundEnd&)> launch;
+};
 /// A push's list step held back (src/cuda/held_bit_list.cuh): its mark kernel has set a bit in
 /// `bits` (`words` words) for each output and folded the output's value into its slot of `slots`
 /// (the monoid's identity, `identity`'s first bytes, elsewhere); one kernel lists them
@@ -143,17 +158,8 @@ struct HeldBitList {
   std::uint32_t* map_idx = nullptr;
   bool* map_val = nullptr;
   unsigned long long* map_count = nullptr;
-  /// What the push's mark kernel read as its input list (the pushed vector's arrays and count;
-  /// `input_bound`, the most entries the push was sized for), and a launch that runs every round
-  /// of a device loop whose round is the mark and this step and whose kept list goes back into
-  /// that input (DeviceLoop::end): the mark of each round after the first, the list step, the
-  /// compare, the keep and the fused upserts in one cooperative launch. Null: it cannot.
-  const std::uint32_t* input_idx = nullptr;
-  const void* input_val = nullptr;
-  Index input_base = 0;
-  const unsigned long long* input_word = nullptr;
-  Index input_bound = 0;
-  std::function<bool(const HeldBitList&, const KeepTarget&, const DeferredUpserts&, const cuda::RoundEnd&)> launch_rounds;
+  /// The push's input and a launch that runs every round (ListStepRounds).
+  ListStepRounds rounds;
 };
 /// The maps that a held list step took on this thread (HeldBitList::mapped), for tests.
 inline thread_local std::uint64_t held_list_maps = 0;
