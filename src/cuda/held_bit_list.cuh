@@ -249,10 +249,8 @@ unsigned bit_list_grid(Index words, Index capacity) {
 /// memory the kernel leaves clean counts as clean from here; a launch refused leaves the mark
 /// kernel's bits and values in it, and it is filled again at its next use.
 inline bool list_step_launched(const HeldBitList& list, cudaError_t launched) {
-  if (launched != cudaSuccess || cudaGetLastError() != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
+  const cudaError_t late = cudaGetLastError();  // taken on every path
+  if (launched != cudaSuccess || late != cudaSuccess) return false;
   for (const auto& m : list.memory) m->restored();
   return true;
 }
@@ -294,8 +292,8 @@ bool hold_bit_list(std::shared_ptr<CleanScratch> bits_memory, std::shared_ptr<Cl
     list->status = static_cast<unsigned long long*>(status->data());
     list->grid = grid;
     list->rounds = std::move(rounds);
-    // Held, and counted clean only once the kernel is launched (launch_bit_list): the mark kernel
-    // has set bits and folded values into it already.
+    // Held, and counted clean only once the kernel is launched (list_step_launched): the mark
+    // kernel has set bits and folded values into it already.
     list->memory = {std::move(bits_memory), std::move(slots_memory), std::move(status)};
     DeferredProducer held;
     held.idx = idx;

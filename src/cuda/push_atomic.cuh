@@ -42,12 +42,12 @@
 #include "hpgraph/cuda/claim_stamps.cuh"
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/deferred_upsert.cuh"
-#include "hpgraph/cuda/warp_lanes.cuh"
 #include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/last_block.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
+#include "hpgraph/cuda/warp_lanes.cuh"
 #include "hpgraph/detail/sorted_search.hpp"
 #include "hpgraph/detail/switches.hpp"
 
@@ -221,7 +221,9 @@ struct ByProducts {
 };
 
 /// u's entry q read before u's count is known, where q is below `room` (else nothing is read):
-/// `of` gives entry q from it, or reads the entry a loop turn asks for when it is another.
+/// `of` gives entry q from it, or reads the entry a loop turn asks for when it is another. An
+/// entry at or past the count may never have been written (compute-sanitizer's initcheck would
+/// say so); its value is not used. A guess at the wrong q (ByRows' mode) costs that one load.
 struct FirstEntry {
   Index q;
   std::uint32_t k;
@@ -373,7 +375,8 @@ inline constexpr Index push_copied_by_last_block = 16384;
 /// Else the stamp is read first, so that an output reached many times costs reads, not atomics.
 /// The appends count in *listed's low bits (counted_part): push_list_kernel's blocks take their
 /// tickets above them. `uroom`: how many of u's entries may be read before its count is known
-/// (the expansion's `room`; 0 where the count is).
+/// (the expansion's `room`; 0 in push_list_rounds_kernel, whose later rounds read T or the second
+/// list, which it does not bound).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
 __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x, const std::uint32_t* col, const A* val,
                                                 const std::uint32_t* uidx, const U* uval, Index nu, Index uroom, const Probe& allows,
