@@ -294,6 +294,28 @@ TEST(Backend, CudaIsRefusedWithoutAGpu) {
   EXPECT_THROW(Matrix<int>(2, 2, Backend::cuda), hpg::Error);
 }
 
+TEST(Backend, DeviceInfoDescribesTheGpuOrIsRefused) {
+  if (!hpg::cuda_available()) {
+    try {
+      (void)hpg::device_info();
+      ADD_FAILURE() << "device_info() without a GPU did not throw";
+    } catch (const hpg::Error& e) {
+      EXPECT_EQ(e.code(), hpg::Info::invalid_value) << e.what();
+    }
+    return;
+  }
+  const hpg::DeviceInfo info = hpg::device_info();
+  EXPECT_FALSE(info.name.empty());
+  EXPECT_EQ(hpg::backend_description(Backend::cuda), info.name);
+  EXPECT_GE(info.compute_capability, 50);
+  EXPECT_GT(info.multiprocessors, 0);
+  EXPECT_GT(info.total_memory, 0u);
+  EXPECT_GT(info.free_memory, 0u);
+  EXPECT_LE(info.free_memory, info.total_memory);
+  EXPECT_GT(info.runtime_version, 0);
+  EXPECT_GE(info.driver_version, info.runtime_version / 1000 * 1000);  // a driver runs runtimes of its major version
+}
+
 TEST(Backend, ParseBackend) {
   EXPECT_EQ(hpg::parse_backend("host"), Backend::host);
   EXPECT_EQ(hpg::parse_backend("cuda"), Backend::cuda);

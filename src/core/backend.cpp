@@ -7,10 +7,6 @@
 #include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/error.hpp"
 
-#if HPG_HAS_CUDA
-#include <cuda_runtime.h>
-#endif
-
 namespace hpg {
 
 namespace {
@@ -83,20 +79,11 @@ void set_backend(Backend b) {
 
 DeviceInfo device_info() {
   if (!cuda_available()) detail::throw_error(Info::invalid_value, "device_info: no usable GPU is present");
-  DeviceInfo info;
-#if HPG_HAS_CUDA  // the CUDA backend's own question: a build without it never gets here
-  int dev = 0;
-  cudaGetDevice(&dev);
-  cudaDeviceProp prop{};
-  if (cudaGetDeviceProperties(&prop, dev) != cudaSuccess) detail::throw_error(Info::cuda_error, "cudaGetDeviceProperties failed");
-  info.name = prop.name;
-  info.compute_capability = prop.major * 10 + prop.minor;
-  info.multiprocessors = prop.multiProcessorCount;
-  cudaMemGetInfo(&info.free_memory, &info.total_memory);
-  cudaDriverGetVersion(&info.driver_version);
-  cudaRuntimeGetVersion(&info.runtime_version);
+#if HPG_HAS_CUDA  // a build without the CUDA backend never gets here
+  return detail::cuda::gpu_info();
+#else
+  return {};
 #endif
-  return info;
 }
 
 void synchronize(Backend b) { HPG_DETAIL_ASK_RUNTIME(b, synchronize, void()) }  // unbuilt: nothing was queued on it

@@ -6,11 +6,13 @@
 //                   is present and runs the build's code);
 //   unusable_why()  what it lacks when it is not, for the errors;
 //   synchronize()   wait for every call queued on it;
-//   description()   the reports' one line.
+//   description()   the reports' one line;
+// and the CUDA backend's gpu_info(), hpg::device_info's answer (a question only a GPU has).
 #pragma once
 
 #include <string>
 
+#include "hpgraph/backend.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 
 namespace hpg::detail {
@@ -24,5 +26,13 @@ namespace hpg::detail {
   }
 HPG_BUILT_BACKENDS(HPG_DETAIL_DECLARE_RUNTIME)
 #undef HPG_DETAIL_DECLARE_RUNTIME
+
+#if HPG_HAS_CUDA
+/// The CUDA backend's answer to hpg::device_info (src/cuda/runtime.cpp): the current GPU, every
+/// CUDA call checked (Error(cuda_error) naming it).
+namespace cuda {
+DeviceInfo gpu_info();
+}
+#endif
 
 }  // namespace hpg::detail

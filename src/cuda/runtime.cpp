@@ -9,10 +9,15 @@
 #include "core/backend_runtime.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/detail/device_memory.hpp"
+#include "hpgraph/error.hpp"
 
 namespace hpg::detail::cuda {
 
 namespace {
+void check(cudaError_t e, const char* call) {
+  if (e != cudaSuccess) throw_error(Info::cuda_error, std::string("device_info: ") + call + " failed: " + cudaGetErrorString(e));
+}
+
 bool probe() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -38,5 +43,20 @@ bool usable() {
 std::string unusable_why() { return "no usable GPU is present"; }
 void synchronize() { device_synchronize("synchronize"); }
 std::string description() { return usable() ? device_info().name : std::string("cuda (no GPU)"); }
+
+DeviceInfo gpu_info() {
+  DeviceInfo info;
+  int dev = 0;
+  check(cudaGetDevice(&dev), "cudaGetDevice");
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, dev), "cudaGetDeviceProperties");
+  info.name = prop.name;
+  info.compute_capability = prop.major * 10 + prop.minor;
+  info.multiprocessors = prop.multiProcessorCount;
+  check(cudaMemGetInfo(&info.free_memory, &info.total_memory), "cudaMemGetInfo");
+  check(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
+  check(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
+  return info;
+}
 
 }  // namespace hpg::detail::cuda
