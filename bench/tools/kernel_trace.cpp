@@ -3,15 +3,16 @@
 // machines have no Nsight Systems, so this reads CUPTI's activity records: every kernel, memset
 // and memcpy with its start and end on the GPU, graph-launched ones too.
 //
-//   kernel_trace [--tol T] [--source S] [--timeline] [--untraced] [SPEC] [RUN ...]
+//   kernel_trace [--tol T] [--variant V] [--source S] [--timeline] [--untraced] [SPEC] [RUN ...]
 //     SPEC  a generator spec (hpgraph generate's: grid:2048x2048, rmat:20, ...), default grid:2048x2048,
 //           or a graph file as hpgraph reads it (an edge list such as GAPBS's converter writes:
 //           kron-21 with `converter -g21 -e k.el`; its values are SSSP's weights, 1 for a pattern)
 //     RUN   bfs | bfs-launches | bfs-host | bfs-host-plain | bfs-auto | bfs-auto-host | sssp | sssp-launches
 //           | sssp-rows | sssp-host | pagerank | pagerank-host
 //           (default: all but bfs-auto*): BFS pushing every level (bfs-auto: switching direction, as
-//           the CLI's bfs does), SSSP with weights 1..255 (a generated graph's), PageRank's gap variant
-//           at tol T (1e-4); -host runs the same with switches().device_loops off, so its rounds
+//           the CLI's bfs does), SSSP with weights 1..255 (a generated graph's), PageRank's variant V
+//           (gap, lagraph or hpgraph as the CLI names them; gap by default) at tol T (1e-4); -host
+//           runs the same with switches().device_loops off, so its rounds
 //           loop from the host; bfs-host-plain also with switches().defer_in_host_rounds off, so
 //           each call of a round launches its own kernels;
 //           bfs-launches and sssp-launches with switches().loop_rounds_in_one_kernel off, so a
@@ -24,6 +25,8 @@
 //           row whatever the round's count. (SSSP's rounds are not counted: its per-round figures
 //           read 0.)
 //
+// Each untraced run also says how many loop graphs it launched (loop_while's captured loops) and,
+// when a loop ran its rounds from the host, why (device_loop_declined).
 // BFS and SSSP start from --source (default 0). --untraced runs each run once, untraced, and
 // never loads CUPTI's activity API (for a profiler, which holds CUPTI itself).
 //
@@ -163,13 +166,17 @@ void trace(const std::string& what, F&& f) {
     if (traced)
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityEnable(kind), "cuptiActivityEnable");
+    const std::uint64_t graphs_before = detail::device_loop_graphs;
+    detail::device_loop_declined.clear();
     const double ms = timed_ms();
     if (traced) {
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityDisable(kind), "cuptiActivityDisable");
       report(what, ms, rounds);
     } else {
-      std::printf("untraced %s: %.2f ms, %ld rounds\n", what.c_str(), ms, rounds);
+      std::printf("untraced %s: %.2f ms, %ld rounds, %llu loop graphs%s%s\n", what.c_str(), ms, rounds,
+                  static_cast<unsigned long long>(detail::device_loop_graphs - graphs_before),
+                  detail::device_loop_declined.empty() ? "" : ", from the host: ", detail::device_loop_declined.c_str());
       for (int again = 0; timeline && again < 3; ++again) std::printf("untraced %s: %.2f ms\n", what.c_str(), timed_ms());
     }
   }
@@ -193,12 +200,25 @@ long with_device_loops(bool on, bool rounds_in_one_kernel, bool defer_in_host_ro
 
 int main(int argc, char** argv) {
   double tol = 1e-4;
+  PageRankVariant variant = PageRankVariant::gap;
   Index source = 0;
   std::vector<std::string> args(argv + 1, argv + argc);
   while (!args.empty() && args[0].starts_with("--")) {
     if (args[0] == "--timeline" || args[0] == "--untraced") {
       (args[0] == "--timeline" ? timeline : untraced_only) = true;
       args.erase(args.begin());
+      continue;
+    }
+    if (args[0] == "--variant" && args.size() >= 2) {
+      const std::string& v = args[1];
+      if (v == "gap") variant = PageRankVariant::gap;
+      else if (v == "lagraph") variant = PageRankVariant::lagraph;
+      else if (v == "hpgraph") variant = PageRankVariant::hpgraph;
+      else {
+        std::fprintf(stderr, "kernel_trace: error: --variant must be gap, lagraph or hpgraph, got '%s'\n", v.c_str());
+        return 2;
+      }
+      args.erase(args.begin(), args.begin() + 2);
       continue;
     }
     if (args.size() < 2 || (args[0] != "--tol" && args[0] != "--source")) {
@@ -273,7 +293,7 @@ int main(int argc, char** argv) {
         trace(run, [&] {
           return with_device_loops(!host, true, true, [&] {
             PageRankOptions o;
-            o.variant = PageRankVariant::gap;
+            o.variant = variant;
             o.tol = tol;
             return long(pagerank(a, o).iterations);
           });
