@@ -4,6 +4,7 @@
 
 #include <mutex>
 #include <string>
+#include <tuple>
 
 #include "hpgraph/backend.hpp"
 #include "core/backend_runtime.hpp"
@@ -53,7 +54,7 @@ DeviceInfo gpu_info() {
   info.name = prop.name;
   info.compute_capability = prop.major * 10 + prop.minor;
   info.multiprocessors = prop.multiProcessorCount;
-  check(cudaMemGetInfo(&info.free_memory, &info.total_memory), "cudaMemGetInfo");
+  std::tie(info.free_memory, info.total_memory) = device_memory_info();
   check(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
   check(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
   return info;

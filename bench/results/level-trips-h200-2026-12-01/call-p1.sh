@@ -3,10 +3,10 @@
 # push's argument size (cuobjdump); the base build's host-loop BFS (3 processes); Nsight Compute's
 # per-instruction view of the held push (SourceCounters, SASS), 3 launches after the 1,500th.
 set -u
-o=$OUT; b=.gpu-bundle-p/bin; bin=$(mktemp -d)
-for f in $b/*; do case $f in *.xz) xz -dc $f > $bin/$(basename $f .xz);; *) cp $f $bin/;; esac; done; chmod +x $bin/*
+o=$OUT
+mkdir -p .gpu-bundle-p/lib  # a bundle of programs alone (.gpu-bundle-p/bin/*, xz or not)
+. scripts/gpu-unpack.sh; hpg_unpack_bundle .gpu-bundle-p 2>/dev/null; bin=$bindir
 cuda=$(dirname $(command -v nvcc || echo /usr/local/cuda/bin/nvcc))/..
-export LD_LIBRARY_PATH=$cuda/lib64:$(dirname $(find $cuda/ -name 'libcupti.so.13' | head -1))
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > $o/gpu.txt
 $bin/launch_args > $o/launch_args.txt 2>&1; echo "launch_args rc $?"; cat $o/launch_args.txt
 $cuda/bin/cuobjdump -elf $bin/kernel_trace_base > $o/elf.txt 2>&1; echo "cuobjdump rc $?"

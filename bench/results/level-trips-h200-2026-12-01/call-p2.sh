@@ -3,10 +3,10 @@
 # with executed instructions and warp stall samples at the densest sampling), 3 launches of
 # host-loop BFS levels after the 1,500th (build $X, default base).
 set -u
-o=$OUT; b=.gpu-bundle-p/bin; bin=$(mktemp -d)
-for f in $b/*; do case $f in *.xz) xz -dc $f > $bin/$(basename $f .xz);; *) cp $f $bin/;; esac; done; chmod +x $bin/*
+o=$OUT
+mkdir -p .gpu-bundle-p/lib  # a bundle of programs alone (.gpu-bundle-p/bin/*, xz or not)
+. scripts/gpu-unpack.sh; hpg_unpack_bundle .gpu-bundle-p 2>/dev/null; bin=$bindir
 cuda=$(dirname $(command -v nvcc || echo /usr/local/cuda/bin/nvcc))/..
-export LD_LIBRARY_PATH=$cuda/lib64:$(dirname $(find $cuda/ -name 'libcupti.so.13' | head -1))
 ncu=$(command -v ncu || ls $cuda/bin/ncu)
 timeout 200 $ncu --kernel-name regex:push_list_kernel --launch-skip 1500 --launch-count 3 \
   --section SourceCounters --section WarpStateStats --section LaunchStats --import-source yes \

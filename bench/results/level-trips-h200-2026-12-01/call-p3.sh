@@ -2,10 +2,9 @@
 # A/B call: kernel_trace --untraced bfs-host, bfs and sssp, builds alternating ($BUILDS), 6 rounds;
 # then each build's traced bfs-host, bfs and sssp (the kernels' times).
 set -u
-o=$OUT; b=.gpu-bundle-p/bin; bin=$(mktemp -d)
-for f in $b/*; do case $f in *.xz) xz -dc $f > $bin/$(basename $f .xz);; *) cp $f $bin/;; esac; done; chmod +x $bin/*
-cuda=$(dirname $(command -v nvcc || echo /usr/local/cuda/bin/nvcc))/..
-export LD_LIBRARY_PATH=$cuda/lib64:$(dirname $(find $cuda/ -name 'libcupti.so.13' | head -1))
+o=$OUT
+mkdir -p .gpu-bundle-p/lib  # a bundle of programs alone (.gpu-bundle-p/bin/*, xz or not)
+. scripts/gpu-unpack.sh; hpg_unpack_bundle .gpu-bundle-p 2>/dev/null; bin=$bindir
 nvidia-smi --query-gpu=name,driver_version --format=csv > $o/gpu.txt
 builds=${BUILDS:-base ballot new}
 for k in 1 2 3 4 5 6; do for x in $builds; do
