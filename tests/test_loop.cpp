@@ -582,17 +582,52 @@ TEST(LoopGpu, AFullVectorThatLosesEntriesIsCapturedAgain) {
   const auto run = [](Backend b) {
     hpg::Vector<int> v(10, b);
     hpg::assign(v, hpg::no_mask, hpg::no_accum, 0, hpg::all);
+    hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::rowindex<int>{}, v, 2);  // v(i) = i + 2
+    hpg::Vector<int> c = countdown(b);  // the condition: c(0) = 4 after the count below, 4 rounds
+    count_down(c);
+    // Host code in the body runs in the rounds from the host and once more at each capture
+    // (hpgraph/loop.hpp): the first round only takes one from v, which leaves it full with its
+    // count known; the body captured after it also drops v's entries at 0, which the full carried
+    // form cannot take: captured again with v's count on the device. Both backends run these
+    // rounds alike.
+    int calls = 0;
+    const Index rounds = hpg::loop_while(hpg::nonempty(c), [&] {
+      hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::bind_second(hpg::minus<int>{}, 1), v);
+      if (++calls > 1) hpg::select(v, hpg::no_mask, hpg::no_accum, hpg::valuegt<int>{}, v, 0);
+      count_down(c);
+    });
+    return std::make_pair(rounds, std::move(v));
+  };
+  auto [hr, hv] = run(Backend::host);
+  const std::uint64_t before = graphs_run(), captures = hpg::detail::device_loop_captures;
+  auto [gr, gv] = run(Backend::cuda);
+  EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_captures - captures, 2u);  // carried full, then counted
+  EXPECT_EQ(hr, 4u);
+  EXPECT_EQ(gr, hr);
+  EXPECT_EQ(hv.nvals(), 7u);  // i + 2 - 4 > 0
+  hpg::test::expect_same(hv, gv, "counted down");
+}
+
+/// The condition's vector is carried with its count on the device from the start: one full when
+/// the loop starts, which must lose its entries for the loop to end, costs no second capture.
+TEST(LoopGpu, AFullConditionIsCarriedCountedAndCapturedOnce) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureAfter first(1);
+  const auto run = [](Backend b) {
+    hpg::Vector<int> v(10, b);
+    hpg::assign(v, hpg::no_mask, hpg::no_accum, 0, hpg::all);
     hpg::apply(v, hpg::no_mask, hpg::no_accum, hpg::rowindex<int>{}, v, 3);  // v(i) = i + 3
     count_down(v);
     EXPECT_EQ(v.nvals(), 10u);  // full when the loop starts, and after its first round
-    if (b == Backend::cuda) EXPECT_EQ(v.sparsity(), hpg::Sparsity::bitmap);
     const Index rounds = hpg::loop_while(hpg::nonempty(v), [&] { count_down(v); }, 10);
     return std::make_pair(rounds, std::move(v));
   };
   auto [hr, hv] = run(Backend::host);
-  const std::uint64_t before = graphs_run();
+  const std::uint64_t before = graphs_run(), captures = hpg::detail::device_loop_captures;
   auto [gr, gv] = run(Backend::cuda);
   EXPECT_EQ(graphs_run() - before, 1u) << hpg::detail::device_loop_declined;
+  EXPECT_EQ(hpg::detail::device_loop_captures - captures, 1u);
   EXPECT_EQ(hr, 10u);
   EXPECT_EQ(gr, hr);
   EXPECT_EQ(hv.nvals(), 1u);  // i + 2 - 10 > 0: vertex 9 is left

@@ -921,4 +921,63 @@ TEST(SparsePathsGpu, ResultsKnownFullAndTheirNearMisses) {
   EXPECT_EQ(hpg::reduce(hpg::plus_monoid<V>{}, a_host), hpg::reduce(hpg::plus_monoid<V>{}, a_gpu));
 }
 
+/// A full result handed over whole (no mask, no accumulator, the output's type) is written into a
+/// full output's own arrays: no allocation, and in a device loop no copy back at the end of a
+/// round (PageRank's rank and temporaries). The output may be an input (the kernels are
+/// element-wise); a result that is not full, or an output of another type, is not written in place
+/// and is still right.
+TEST(SparsePathsGpu, FullResultsAreWrittenIntoAFullOutputsArrays) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  using V = std::int64_t;
+  const auto full = random_vector<V>(n, 1.0, 41);
+  const auto full2 = random_vector<V>(n, 1.0, 42);
+  const auto part = random_vector<V>(n, 0.4, 43);
+  const auto pick = [](const Pair<V>& p, bool gpu) -> const hpg::Vector<V>& { return gpu ? p.gpu : p.host; };
+  const auto values_of = [](const hpg::Vector<V>& v) { return hpg::detail::VectorAccess::device(v).val.data(); };
+  // Runs f(w, gpu) on both backends from a full w; `in_place`: whether the GPU's w keeps its values' array.
+  const auto check = [&](const std::string& what, bool in_place, const auto& f) {
+    Pair<V> w{full2.host.dup(), full2.gpu.dup()};
+    ASSERT_EQ(w.gpu.sparsity(), hpg::Sparsity::bitmap) << what;
+    const V* before = values_of(w.gpu);
+    f(w.host, false);
+    f(w.gpu, true);
+    EXPECT_EQ(values_of(w.gpu) == before, in_place) << what;
+    expect_same(w.host, w.gpu, what);
+  };
+  check("apply of a full u", true, [&](hpg::Vector<V>& w, bool g) {
+    hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, pick(full, g));
+  });
+  check("apply of w itself", true, [&](hpg::Vector<V>& w, bool) {
+    hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::bind_first(hpg::plus<V>{}, V{3}), w);
+  });
+  check("ewise_mult of full vectors", true, [&](hpg::Vector<V>& w, bool g) {
+    hpg::ewise_mult(w, hpg::no_mask, hpg::no_accum, hpg::times<V>{}, pick(full, g), pick(full2, g));
+  });
+  check("ewise_add of w and a part", true, [&](hpg::Vector<V>& w, bool g) {
+    hpg::ewise_add(w, hpg::no_mask, hpg::no_accum, hpg::minus<V>{}, w, pick(part, g));
+  });
+  check("scalar assign over all", true, [&](hpg::Vector<V>& w, bool) {
+    hpg::assign(w, hpg::no_mask, hpg::no_accum, V{9}, hpg::all);
+  });
+  check("vector assign of a full u over all", true, [&](hpg::Vector<V>& w, bool g) {
+    hpg::assign(w, hpg::no_mask, hpg::no_accum, pick(full, g), hpg::all);
+  });
+  check("apply of a partial u (not full: new arrays)", false, [&](hpg::Vector<V>& w, bool g) {
+    hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, pick(part, g));
+  });
+  check("ewise_mult of full vectors, accumulated (a finish pass)", false, [&](hpg::Vector<V>& w, bool g) {
+    hpg::ewise_mult(w, hpg::no_mask, hpg::plus<V>{}, hpg::times<V>{}, pick(full, g), pick(full2, g));
+  });
+  check("apply, no mask complemented (nothing allowed)", false, [&](hpg::Vector<V>& w, bool g) {
+    hpg::apply(w, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, pick(full, g), hpg::desc::mask_complement);
+  });
+  // An output of another type: the result is cast by the finish, into new arrays.
+  hpg::Vector<std::int32_t> hw(n, Backend::host), gw(n, Backend::cuda);
+  hpg::assign(hw, hpg::no_mask, hpg::no_accum, 1, hpg::all);
+  hpg::assign(gw, hpg::no_mask, hpg::no_accum, 1, hpg::all);
+  hpg::apply(hw, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, full.host);
+  hpg::apply(gw, hpg::no_mask, hpg::no_accum, hpg::ainv<V>{}, full.gpu);
+  expect_same(hw, gw, "apply into an int32 w");
+}
+
 }  // namespace

@@ -166,7 +166,8 @@ void trace(const std::string& what, F&& f) {
     if (traced)
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityEnable(kind), "cuptiActivityEnable");
-    const std::uint64_t graphs_before = detail::device_loop_graphs;
+    const std::uint64_t graphs_before = detail::device_loop_graphs, captures_before = detail::device_loop_captures,
+                        capture_ns_before = detail::device_loop_capture_ns;
     detail::device_loop_declined.clear();
     const double ms = timed_ms();
     if (traced) {
@@ -174,10 +175,18 @@ void trace(const std::string& what, F&& f) {
         check(cuptiActivityDisable(kind), "cuptiActivityDisable");
       report(what, ms, rounds);
     } else {
-      std::printf("untraced %s: %.2f ms, %ld rounds, %llu loop graphs%s%s\n", what.c_str(), ms, rounds,
+      std::printf("untraced %s: %.2f ms, %ld rounds, %llu loop graphs (%llu captures, %.2f ms capturing)%s%s\n", what.c_str(), ms, rounds,
                   static_cast<unsigned long long>(detail::device_loop_graphs - graphs_before),
+                  static_cast<unsigned long long>(detail::device_loop_captures - captures_before),
+                  static_cast<double>(detail::device_loop_capture_ns - capture_ns_before) / 1e6,
                   detail::device_loop_declined.empty() ? "" : ", from the host: ", detail::device_loop_declined.c_str());
-      for (int again = 0; timeline && again < 3; ++again) std::printf("untraced %s: %.2f ms\n", what.c_str(), timed_ms());
+      for (int again = 0; timeline && again < 3; ++again) {
+        const std::uint64_t c0 = detail::device_loop_captures, ns0 = detail::device_loop_capture_ns;
+        const double again_ms = timed_ms();
+        std::printf("untraced %s: %.2f ms (%llu captures, %.2f ms capturing)\n", what.c_str(), again_ms,
+                    static_cast<unsigned long long>(detail::device_loop_captures - c0),
+                    static_cast<double>(detail::device_loop_capture_ns - ns0) / 1e6);
+      }
     }
   }
 }

@@ -17,6 +17,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>&
   I.check(w.size(), "assign");
   detail::check_dim("assign", "u size", u.size(), I.count(w.size()));
   detail::check_vector_mask("assign", mask, w.size());
+  if (I.is_all()) detail::overwrites_output(w, mask, accum, d, u);  // over all of w, it may replace w whole
   detail::on_backend(b, [&](auto ops) { ops.assign(w, mask, accum, u, I, d); });
 }
 
@@ -27,6 +28,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const X& x, cons
   const Backend b = detail::common_backend("assign", w, mask);
   I.check(w.size(), "assign");
   detail::check_vector_mask("assign", mask, w.size());
+  if (I.is_all()) detail::overwrites_output(w, mask, accum, d);
   detail::on_backend(b, [&](auto ops) { ops.assign_scalar(w, mask, accum, x, static_cast<const Scalar<X>*>(nullptr), I, d); });
 }
 
@@ -40,6 +42,7 @@ void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Scalar<X>&
   I.check(w.size(), "assign");
   if (s.nvals() == 0) return assign(w, mask, accum, Vector<X>(I.count(w.size()), b), I, d);
   detail::check_vector_mask("assign", mask, w.size());
+  if (I.is_all()) detail::overwrites_output(w, mask, accum, d);
   detail::on_backend(b, [&](auto ops) { ops.assign_scalar(w, mask, accum, X{}, &s, I, d); });
 }
 

@@ -35,6 +35,17 @@ const DeviceVec<typename Mask::value_type>* device_mask_of(const Mask& mask) {
 }
 inline const DeviceVec<bool>* device_mask_of(const no_mask_t&) { return nullptr; }
 
+/// The output's storage when a T of type Z is handed over to it whole (finish_vector's handover:
+/// no mask, no accumulator, the same type): a full T is then written there in place
+/// (DeviceResult). Null otherwise.
+template <class Z, class W, class Mask, class Accum>
+DeviceVec<Z>* output_lending(Vector<W>& w, const Mask&, const Accum&, const Descriptor& d) {
+  if constexpr (std::is_same_v<W, Z> && std::is_same_v<Mask, no_mask_t> && std::is_same_v<Accum, no_accum_t>) {
+    if (!d.mask_complement) return &VectorAccess::device(w);
+  }
+  return nullptr;
+}
+
 /// W<M, replace> = accum ? accum(W, T) : T for T in bitmap form (region: an assign's, or null).
 template <class W, class Mask, class Accum, class Z>
 void finish_output(Vector<W>& w, const Mask& mask, const Accum& accum, const DeviceResult<Z>& t, const Descriptor& d,
@@ -127,7 +138,8 @@ void assign_scattered(Vector<W>& w, const Mask& mask, const Accum& accum, const 
                       const Indices& I, const Descriptor& d) {
   const DeviceIndices di = indices_on_device(I, w.size());
   const DeviceArray<std::uint8_t> region = region_on_device(di, w.size());
-  DeviceResult<X> t(w.size(), di.all && (!u || u_full));  // x, or a full u, over all of w: T is full
+  // x, or a full u, over all of w: T is full (and handed over, so written in place where it may).
+  DeviceResult<X> t(w.size(), di.all && (!u || u_full), di.all ? output_lending<X>(w, mask, accum, d) : nullptr);
   if (di.count) {
     assign_scatter_kernel<X><<<grid1(di.count), 256, 0, stream()>>>(di.data(), di.count, u ? u->val : nullptr, u ? u->present : nullptr, x,
                                                                      t.val.data(), t.present.data(), x_at);
@@ -143,7 +155,7 @@ template <class Z, class W, class Mask, class Accum, class F, class U>
 void map_output(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
   const auto& du = VectorAccess::device(u);
   if (du.format == Sparsity::sparse) return map_sparse_into<Z>(VectorAccess::device(w), device_mask_of(mask), accum, f, du, can_drop, d);
-  finish_output(w, mask, accum, cuda::map<Z>(f, du, can_drop), d);
+  finish_output(w, mask, accum, cuda::map<Z>(f, du, can_drop, output_lending<Z>(w, mask, accum, d)), d);
 }
 
 struct Ops : Storage {
@@ -187,7 +199,8 @@ struct Ops : Storage {
       if (sparse_drives(du, dv))  // over the sparse operand's entries only
         return finish_output(w, mask, accum, ewise_mult_sparse(op, du, dv), d);
     }
-    finish_output(w, mask, accum, cuda::ewise<Union>(op, du, dv), d);
+    using Z = std::decay_t<decltype(op(std::declval<U>(), std::declval<V>()))>;
+    finish_output(w, mask, accum, cuda::ewise<Union>(op, du, dv, output_lending<Z>(w, mask, accum, d)), d);
   }
   template <bool Union, class C, class Mask, class Accum, class Op, class A, class B>
   static void ewise(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Matrix<B>& b,

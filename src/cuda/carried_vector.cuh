@@ -122,7 +122,10 @@ void carry_vector(LoopCapture& c, const Vector<T>& v) {
   if (v.size() && c.in_arena_or_carried(d.idx.data(), d.val.data(), d.present.data()))
     throw CaptureUnsupported("a vector holding the body's own storage, touched first after it changed");
   try {
-    const unsigned as = c.carry_as(&v);
+    // The condition's vector is read by its count every round: it is carried counted from the
+    // start (one that starts full must lose its entries to end the loop, which a full carried
+    // form, its count known, would find only by capturing the body again).
+    const unsigned as = c.carry_as(&v) | (&v == c.condition ? unsigned(LoopCapture::carry_counted) : 0u);
     c.carried.reserve(c.carried.size() + 1);  // an overwritten vector's value moves into its CarriedVector: no throw after that
     c.carried.push_back(std::make_unique<CarriedVector<T, Access>>(v, c.capacity_scale, (as & LoopCapture::carry_counted) != 0,
                                                            (as & LoopCapture::carry_jumbled) != 0,

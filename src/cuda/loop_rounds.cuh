@@ -25,14 +25,36 @@ namespace hpg::detail::cuda {
 /// body is then captured again with more room and the loop goes on.
 template <class Access, class T, class Body>
 std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done, Index max_rounds, const RoundCounter& counter) {
-  std::size_t arena = std::size_t(64) << 20;
+  // The arena this body's last capture on this thread used (Body is the loop's own lambda), for a
+  // condition's vector of the same size: a loop run again on the same graph (PageRank called
+  // again) does not find its arena too small once more and capture twice.
+  static thread_local struct {
+    Index size = 0;
+    std::size_t used = 0;
+  } last;
+  constexpr std::size_t first_arena = std::size_t(64) << 20;
+  const std::size_t hint = last.size == c.v.size() ? last.used + last.used / 4 : 0;
+  std::size_t arena = std::max(first_arena, hint);
+  bool hinted = arena > first_arena;  // a larger arena, from a capture before, that may not fit now
   Index scale = 4;
   std::vector<LoopCapture::CarryAs> recarry;  // vectors a capture found carried wrongly, and how to carry them
   for (int attempt = 0; attempt < 12; ++attempt) {
+    ++device_loop_captures;
+    const auto capture_start = std::chrono::steady_clock::now();
+    const auto capture_took = [&] {
+      device_loop_capture_ns += static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - capture_start).count());
+    };
     std::optional<DeviceLoop> made;
     try {
       made.emplace(arena);
     } catch (const Error& e) {
+      capture_took();
+      if (e.code() == Info::out_of_memory && hinted) {  // this round's vectors may be smaller: try the usual size
+        hinted = false;
+        arena = first_arena;
+        continue;
+      }
       if (e.code() == Info::out_of_memory) return std::nullopt;  // no room for the arena: loop on the host
       throw;
     }
@@ -81,6 +103,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       }
       for (const auto& v : cap.carried) v->restore();
     }
+    capture_took();
     if (!captured) {
       loop.release_freed();
       if (failure) std::rethrow_exception(failure);
@@ -89,6 +112,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       arena = std::max(arena * 4, cap.wanted + cap.wanted / 2);  // the body needs more: capture again
       continue;
     }
+    last = {c.v.size(), cap.used};
     done = loop.run(done);
     // The overwritten vectors' last values, from the arena. (An error here leaves them as they were
     // before the graph, and the carried ones as it left them.)

@@ -25,6 +25,11 @@ namespace detail {
 
 /// Loop graphs this thread has run (for tests: whether a loop ran on the device).
 inline thread_local std::uint64_t device_loop_graphs = 0;
+/// The captures of loop bodies this thread has made, failed ones included (a body captured again,
+/// for a vector carried wrongly or an arena too small, counts twice), and the host time they
+/// took, in ns: what a loop pays before its graph runs (for tests and bench/tools/kernel_trace).
+inline thread_local std::uint64_t device_loop_captures = 0;
+inline thread_local std::uint64_t device_loop_capture_ns = 0;
 /// The deferred assigns that this thread's loop graphs do in their rounds' last kernels (for
 /// tests: that the assigns ending a body were deferred; loop_capture.hpp, DeferredUpsert).
 inline thread_local std::uint64_t device_loop_end_upserts = 0;
