@@ -58,48 +58,63 @@ PageRankResult<R> pagerank(const Matrix<T>& a, const PageRankOptions& o = {}) {
     res.converged = true;
     return res;
   }
-  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), is_sink(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
-  Vector<bool> moving(n, b);
+  Vector<R> ones(n, b), outdeg(n, b), scale(n, b), sink_share(n, b), w(n, b), t(n, b), delta(n, b), sink_rank(n, b);
+  // Whether to go on, as a vector the loop's condition reads on the device: the paper's form goes
+  // on while a vertex moves (`moving` holds those whose rank moved by more than tol), the others
+  // while ||r' - r||_1 > tol (`unsettled` has its one entry then).
+  Vector<R> moving(n, b), unsettled(1, b);
+  Scalar<R> change(b), sinks(b);  // ||r' - r||_1, and base + (d/n) * the rank held by sinks (lagraph)
   assign(ones, no_mask, no_accum, R(1), all);
-  mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);                     // out-degrees; sinks have none
+  mxv(outdeg, no_mask, no_accum, plus_pair<R>, a, ones);  // out-degrees; sinks have none
   // scale = d / outdeg, and 0 at sinks: no edge leaves a sink, so its w is never read, and a full
-  // w spares the pull SpMV its presence bitmap.
+  // w spares the pull SpMV its presence bitmap. Masked writes accumulate (second) into full
+  // vectors, so they stay known-full.
   assign(scale, no_mask, no_accum, R(0), all);
-  apply(scale, outdeg, no_accum, bind_first(div<R>{}, d), outdeg, desc::structure);
-  // is_sink = 1 at sinks, 0 elsewhere: full, so the sinks' rank is a product of full vectors
+  apply(scale, outdeg, second<R>{}, bind_first(div<R>{}, d), outdeg, desc::structure);
+  // sink_share = d/n at sinks, 0 elsewhere: full, so the sinks' share is a product of full vectors
   // and one reduction (no masked, counted intermediate).
   if (o.variant == PageRankVariant::lagraph) {
-    assign(is_sink, no_mask, no_accum, R(1), all);
-    assign(is_sink, outdeg, no_accum, R(0), all, desc::structure);
+    assign(sink_share, no_mask, no_accum, d / nr, all);
+    assign(sink_share, outdeg, second<R>{}, R(0), all, desc::structure);
   }
   assign(res.rank, no_mask, no_accum, paper ? R(1) : R(1) / nr, all);
-  if (paper) assign(moving, no_mask, no_accum, true, all);
-  for (res.iterations = 1; res.iterations <= o.max_iters; ++res.iterations) {
-    ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);          // w = d r ./ outdeg
-    R base = paper ? R(1) - d : (R(1) - d) / nr;
-    if (o.variant == PageRankVariant::lagraph) {                              // sinks spread their rank evenly
-      ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, is_sink);
-      base += d * reduce(plus_monoid<R>{}, sink_rank) / nr;
-    }
+  if (paper) assign(moving, no_mask, no_accum, R(1), all);
+  else assign(unsettled, no_mask, no_accum, R(1), all);
+  const R base = paper ? R(1) - d : (R(1) - d) / nr;
+  Vector<R> base_only(1, b);  // lagraph: base as a vector's one entry, which a reduce puts in a Scalar on the device
+  if (o.variant == PageRankVariant::lagraph) assign(base_only, no_mask, no_accum, base, all);
+  // The iterations as one loop_while: on the GPU they run as a graph on the device (hpgraph/loop.hpp).
+  // Every number a round needs stays on the device (the Scalars); the new rank is copied into
+  // res.rank in place rather than swapped, as a captured round's vectors keep their storage.
+  const Index rounds = loop_while(nonempty(paper ? moving : unsettled), [&] {
+    ewise_mult(w, no_mask, no_accum, times<R>{}, res.rank, scale);  // w = d r ./ outdeg
     if (paper) {  // frozen vertices keep their rank
-      t = res.rank.dup();
-      assign(t, moving, no_accum, base, all);                                 // t<moving> = base
-      vxm(t, moving, plus<R>{}, plus_first<R>, w, a);                         // t<moving> += w +.first A
+      apply(t, no_mask, no_accum, identity<R>{}, res.rank);
+      assign(t, moving, no_accum, base, all, desc::structure);  // t<moving> = base
+      vxm(t, moving, plus<R>{}, plus_first<R>, w, a, desc::structure);  // t<moving> += w +.first A
+    } else if (o.variant == PageRankVariant::lagraph) {  // sinks spread their rank evenly
+      ewise_mult(sink_rank, no_mask, no_accum, times<R>{}, res.rank, sink_share);
+      reduce(sinks, no_accum, plus_monoid<R>{}, base_only);       // sinks = base
+      reduce(sinks, plus<R>{}, plus_monoid<R>{}, sink_rank);      // sinks += (d/n) * sinks' rank
+      assign(t, no_mask, no_accum, sinks, all);                   // t = sinks
+      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);            // t += w +.first A
     } else {
-      assign(t, no_mask, no_accum, base, all);                                // t = base
-      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);                        // t += w +.first A
+      assign(t, no_mask, no_accum, base, all);          // t = base
+      vxm(t, no_mask, plus<R>{}, plus_first<R>, w, a);  // t += w +.first A
     }
     ewise_add(delta, no_mask, no_accum, pagerank_detail::abs_diff<R>{}, t, res.rank);
-    res.last_change = static_cast<double>(reduce(plus_monoid<R>{}, delta));
-    std::swap(res.rank, t);
-    if (paper) apply(moving, no_mask, no_accum, bind_second(gt<R>{}, static_cast<R>(o.tol)), delta);  // who still moves
-    if (paper ? !reduce(lor_monoid<bool>{}, moving) : res.last_change <= o.tol) {
-      res.converged = true;
-      break;
+    reduce(change, no_accum, plus_monoid<R>{}, delta);
+    apply(res.rank, no_mask, no_accum, identity<R>{}, t);
+    if (paper) {
+      select(moving, no_mask, no_accum, valuegt<R>{}, delta, static_cast<R>(o.tol));  // who still moves
+    } else {
+      assign(unsettled, no_mask, no_accum, change, all);
+      select(unsettled, no_mask, no_accum, valuegt<R>{}, unsettled, static_cast<R>(o.tol));
     }
-  }
-  if (res.iterations > o.max_iters) res.iterations = o.max_iters;
+  }, static_cast<Index>(o.max_iters));
+  res.iterations = static_cast<int>(rounds);
+  res.converged = (paper ? moving : unsettled).nvals() == 0;
+  if (rounds > 0) res.last_change = static_cast<double>(*change.extract_element());
   return res;
 }
-
 }  // namespace hpg

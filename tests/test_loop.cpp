@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
@@ -632,6 +633,39 @@ TEST(LoopGpu, AFullConditionIsCarriedCountedAndCapturedOnce) {
   EXPECT_EQ(gr, hr);
   EXPECT_EQ(hv.nvals(), 1u);  // i + 2 - 10 > 0: vertex 9 is left
   hpg::test::expect_same(hv, gv, "counted down");
+}
+
+/// PageRank's iterations are one loop_while. On the GPU each call is one graph, captured once
+/// (an arena too small for the first capture is remembered for the next call), and its ranks,
+/// iterations and last change are those of the same calls with their rounds run from the host.
+TEST(LoopGpu, PageRankRunsAsOneGraphCapturedOnce) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureSlowRounds any_round;
+  const hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("rmat:10"), Backend::cuda);
+  for (auto variant : {hpg::PageRankVariant::lagraph, hpg::PageRankVariant::gap, hpg::PageRankVariant::hpgraph}) {
+    hpg::PageRankOptions o;
+    o.variant = variant;
+    o.tol = 1e-6;
+    hpg::detail::switches().device_loops = false;
+    const hpg::PageRankResult<float> want = hpg::pagerank(a, o);
+    hpg::detail::switches().device_loops = true;
+    (void)hpg::pagerank(a, o);  // sizes the loop's arena
+    const std::uint64_t before = graphs_run(), captures = hpg::detail::device_loop_captures;
+    const hpg::PageRankResult<float> got = hpg::pagerank(a, o);
+    const int v = static_cast<int>(variant);
+    EXPECT_EQ(graphs_run() - before, 1u) << v << ": " << hpg::detail::device_loop_declined;
+    EXPECT_EQ(hpg::detail::device_loop_captures - captures, 1u) << v;
+    EXPECT_GT(want.iterations, 4) << v;  // most of them on the device
+    EXPECT_EQ(got.iterations, want.iterations) << v;
+    EXPECT_EQ(got.converged, want.converged) << v;
+    EXPECT_NEAR(got.last_change, want.last_change, 1e-6) << v;
+    std::vector<Index> wi, gi;
+    std::vector<float> wv, gv;
+    want.rank.extract_tuples(wi, wv);
+    got.rank.extract_tuples(gi, gv);
+    ASSERT_EQ(gi, wi) << v;
+    for (std::size_t k = 0; k < wv.size(); ++k) ASSERT_NEAR(gv[k], wv[k], 1e-6f * std::max(1.0f, wv[k])) << v << " vertex " << wi[k];
+  }
 }
 
 /// BFS on a 64 x 64 grid (127 levels) in each direction: the host's levels and depth, parents one
