@@ -14,6 +14,8 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "hpgraph/hpgraph.hpp"
@@ -21,6 +23,14 @@
 namespace hpg {
 
 enum class PageRankVariant { lagraph, gap, hpgraph };
+
+/// The variant a name gives ("lagraph", "gap", "hpgraph": the CLI's --variant), or nullopt.
+inline std::optional<PageRankVariant> pagerank_variant_named(std::string_view name) {
+  if (name == "lagraph") return PageRankVariant::lagraph;
+  if (name == "gap") return PageRankVariant::gap;
+  if (name == "hpgraph") return PageRankVariant::hpgraph;
+  return std::nullopt;
+}
 
 struct PageRankOptions {
   double damping = 0.85;

@@ -47,6 +47,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,21 @@ void report(const std::string& what, double wall_ms, long rounds) {
   records.clear();
 }
 
+/// This thread's loop counts (loop_types.hpp) at one moment; since() says what a run added.
+struct LoopCounts {
+  std::uint64_t graphs = detail::device_loop_graphs, captures = detail::device_loop_captures,
+                capture_ns = detail::device_loop_capture_ns;
+  /// "N loop graphs (M captures, X ms capturing)" since this snapshot.
+  std::string since() const {
+    char out[128];
+    std::snprintf(out, sizeof out, "%llu loop graphs (%llu captures, %.2f ms capturing)",
+                  static_cast<unsigned long long>(detail::device_loop_graphs - graphs),
+                  static_cast<unsigned long long>(detail::device_loop_captures - captures),
+                  static_cast<double>(detail::device_loop_capture_ns - capture_ns) / 1e6);
+    return out;
+  }
+};
+
 /// Runs f (which returns its rounds) untraced, then traced, and reports.
 template <class F>
 void trace(const std::string& what, F&& f) {
@@ -166,8 +182,7 @@ void trace(const std::string& what, F&& f) {
     if (traced)
       for (auto kind : {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY})
         check(cuptiActivityEnable(kind), "cuptiActivityEnable");
-    const std::uint64_t graphs_before = detail::device_loop_graphs, captures_before = detail::device_loop_captures,
-                        capture_ns_before = detail::device_loop_capture_ns;
+    const LoopCounts before;
     detail::device_loop_declined.clear();
     const double ms = timed_ms();
     if (traced) {
@@ -175,17 +190,12 @@ void trace(const std::string& what, F&& f) {
         check(cuptiActivityDisable(kind), "cuptiActivityDisable");
       report(what, ms, rounds);
     } else {
-      std::printf("untraced %s: %.2f ms, %ld rounds, %llu loop graphs (%llu captures, %.2f ms capturing)%s%s\n", what.c_str(), ms, rounds,
-                  static_cast<unsigned long long>(detail::device_loop_graphs - graphs_before),
-                  static_cast<unsigned long long>(detail::device_loop_captures - captures_before),
-                  static_cast<double>(detail::device_loop_capture_ns - capture_ns_before) / 1e6,
+      std::printf("untraced %s: %.2f ms, %ld rounds, %s%s%s\n", what.c_str(), ms, rounds, before.since().c_str(),
                   detail::device_loop_declined.empty() ? "" : ", from the host: ", detail::device_loop_declined.c_str());
       for (int again = 0; timeline && again < 3; ++again) {
-        const std::uint64_t c0 = detail::device_loop_captures, ns0 = detail::device_loop_capture_ns;
+        const LoopCounts again_before;
         const double again_ms = timed_ms();
-        std::printf("untraced %s: %.2f ms (%llu captures, %.2f ms capturing)\n", what.c_str(), again_ms,
-                    static_cast<unsigned long long>(detail::device_loop_captures - c0),
-                    static_cast<double>(detail::device_loop_capture_ns - ns0) / 1e6);
+        std::printf("untraced %s: %.2f ms, %s\n", what.c_str(), again_ms, again_before.since().c_str());
       }
     }
   }
@@ -219,14 +229,12 @@ int main(int argc, char** argv) {
       continue;
     }
     if (args[0] == "--variant" && args.size() >= 2) {
-      const std::string& v = args[1];
-      if (v == "gap") variant = PageRankVariant::gap;
-      else if (v == "lagraph") variant = PageRankVariant::lagraph;
-      else if (v == "hpgraph") variant = PageRankVariant::hpgraph;
-      else {
-        std::fprintf(stderr, "kernel_trace: error: --variant must be gap, lagraph or hpgraph, got '%s'\n", v.c_str());
+      const std::optional<PageRankVariant> named = pagerank_variant_named(args[1]);
+      if (!named) {
+        std::fprintf(stderr, "kernel_trace: error: --variant must be gap, lagraph or hpgraph, got '%s'\n", args[1].c_str());
         return 2;
       }
+      variant = *named;
       args.erase(args.begin(), args.begin() + 2);
       continue;
     }

@@ -13,9 +13,7 @@ namespace hpg::cli {
 namespace {
 
 PageRankVariant parse_variant(const std::string& v) {
-  if (v == "lagraph") return PageRankVariant::lagraph;
-  if (v == "gap") return PageRankVariant::gap;
-  if (v == "hpgraph") return PageRankVariant::hpgraph;
+  if (const std::optional<PageRankVariant> named = pagerank_variant_named(v)) return *named;
   throw CliError("--variant must be lagraph, gap or hpgraph, got '" + v + "'");
 }
 
