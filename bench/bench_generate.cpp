@@ -3,6 +3,7 @@
 // seconds.
 #include <benchmark/benchmark.h>
 
+#include "hpgraph/cuda/device_edges.hpp"
 #include "hpgraph/generate.hpp"
 
 namespace {

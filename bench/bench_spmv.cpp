@@ -20,6 +20,7 @@
 #include <thrust/sort.h>
 
 #include "bench_graphs.hpp"
+#include "hpgraph/cuda/access.hpp"
 #include "hpgraph/hpgraph.hpp"
 
 namespace {
@@ -111,7 +112,7 @@ double cusparse_bytes(const hpg::Matrix<float>& a) {
 /// T's values and bitmap once; with columns numbered by degree, also the pass that puts x in that
 /// order (the order, x, and the reordered copy).
 double hpg_bytes(const hpg::Matrix<float>& a) {
-  const auto& h = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), hpg::detail::MatrixAccess::derived(a), false);
+  const auto& h = hpg::detail::cuda::hyb_of(hpg::detail::cuda::csr_of(a), hpg::detail::cuda::derived_of(a), false);
   const double slots = static_cast<double>(h.ell_col.size() + h.coo_entries());
   return slots * (4 + (h.iso ? 0 : 4)) + static_cast<double>(h.coo_row_count()) * (4 + 8) +
          static_cast<double>(a.nrows()) * (4 + 4 + 1) + (h.columns_ordered() ? static_cast<double>(h.ncols) * (4 + 4 + 4) : 0.0);
@@ -122,9 +123,9 @@ double hpg_bytes(const hpg::Matrix<float>& a) {
 void rebuild_hyb(Graph& g, bool user_order) {
   const hpg::detail::Tuning saved = hpg::detail::tuning();
   if (user_order) hpg::detail::tuning().degree_order_min_entries = ~std::uint64_t(0);
-  hpg::detail::MatrixAccess::device(g.a);  // mutable access drops the derived forms
+  hpg::detail::cuda::csr_of(g.a);  // mutable access drops the derived forms
   const auto& a = std::as_const(g.a);
-  hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), hpg::detail::MatrixAccess::derived(a), false);
+  hpg::detail::cuda::hyb_of(hpg::detail::cuda::csr_of(a), hpg::detail::cuda::derived_of(a), false);
   hpg::detail::tuning() = saved;
   CHECK_CUDA(cudaDeviceSynchronize());
 }
@@ -163,7 +164,7 @@ void BM_Cusparse(benchmark::State& state) {
   Graph* graph_made = graph(state);
   if (graph_made == nullptr) return;
   Graph& g = *graph_made;
-  const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
+  const auto& d = hpg::detail::cuda::csr_of(std::as_const(g.a));
   const auto n = static_cast<int64_t>(d.nrows);
   cusparseHandle_t h;
   CHECK_CUSPARSE(cusparseCreate(&h));
@@ -175,7 +176,7 @@ void BM_Cusparse(benchmark::State& state) {
   float *x = nullptr, *y = nullptr;
   CHECK_CUDA(cudaMalloc(&x, n * sizeof(float)));
   CHECK_CUDA(cudaMalloc(&y, n * sizeof(float)));
-  const auto& xd = hpg::detail::VectorAccess::device(std::as_const(g.x));
+  const auto& xd = hpg::detail::cuda::vec_of(std::as_const(g.x));
   CHECK_CUDA(cudaMemcpy(x, xd.val.data(), n * sizeof(float), cudaMemcpyDeviceToDevice));
   cusparseDnVecDescr_t X, Y;
   CHECK_CUSPARSE(cusparseCreateDnVec(&X, n, x, CUDA_R_32F));
@@ -214,7 +215,7 @@ void BM_HpgMxv(benchmark::State& state) {
   const double ms = time_ms(state, [&] { hpg::mxv(y, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, std::as_const(g.a), g.x); });
   report(state, ms * 1e-3, hpg_bytes(std::as_const(g.a)), g);
   state.counters["ms"] = ms;
-  const auto& h = hpg::detail::MatrixAccess::derived(std::as_const(g.a)).hyb;
+  const auto& h = hpg::detail::cuda::derived_of(std::as_const(g.a)).hyb;
   results()[g.name][user_order ? "mxv_user_order" : "mxv"] = ms;
   if (!user_order) results()[g.name]["by_degree"] = h.columns_ordered() ? 1 : 0;
   state.SetLabel(g.name + (h.columns_ordered() ? " (columns by degree)" : " (user's column order)"));
@@ -229,9 +230,9 @@ void BM_HpgHybKernel(benchmark::State& state) {
   Graph& g = *graph_made;
   // Read-only access (the mutable accessor would drop the derived forms).
   const auto& a = std::as_const(g.a);
-  auto& derived = hpg::detail::MatrixAccess::derived(a);
-  const auto& hyb = hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), derived, false);
-  const auto ub = hpg::detail::cuda::bitmap_copy(hpg::detail::VectorAccess::device(std::as_const(g.x)));
+  auto& derived = hpg::detail::cuda::derived_of(a);
+  const auto& hyb = hpg::detail::cuda::hyb_of(hpg::detail::cuda::csr_of(a), derived, false);
+  const auto ub = hpg::detail::cuda::bitmap_copy(hpg::detail::cuda::vec_of(std::as_const(g.x)));
   hpg::detail::DeviceArray<float> tval;
   hpg::detail::DeviceArray<std::uint8_t> tpres;
   tval.allocate(g.a.nrows());
@@ -278,7 +279,7 @@ void BM_GatherFloor(benchmark::State& state) {
   if (graph_made == nullptr) return;
   Graph& g = *graph_made;
   const bool by_degree = state.range(1) != 0;
-  const auto& d = hpg::detail::MatrixAccess::device(std::as_const(g.a));
+  const auto& d = hpg::detail::cuda::csr_of(std::as_const(g.a));
   const std::uint64_t nv = d.nvals;
   const auto n = static_cast<std::uint32_t>(d.ncols);
   std::uint32_t *col = nullptr, *count = nullptr, *order = nullptr, *new_id = nullptr;

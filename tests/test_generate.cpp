@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "hpgraph/cuda/device_edges.hpp"
 #include "hpgraph/generate.hpp"
 #include "test_support.hpp"
 

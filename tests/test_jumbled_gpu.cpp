@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "hpgraph/cuda/access.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
 #include "vector_compare.hpp"
@@ -40,7 +41,7 @@ std::pair<hpg::Vector<T>, hpg::Vector<T>> both(Index first, Index step) {
 /// Reverses a sparse GPU vector's list in place (values with their indices) and flags it jumbled.
 template <class T>
 void jumble(hpg::Vector<T>& v) {
-  auto& d = hpg::detail::VectorAccess::device(v);
+  auto& d = hpg::detail::cuda::vec_of(v);
   ASSERT_EQ(d.format, hpg::Sparsity::sparse);
   const Index m = d.nvals.get();
   ASSERT_GT(m, 1u);
@@ -55,7 +56,7 @@ void jumble(hpg::Vector<T>& v) {
 
 template <class T>
 bool is_jumbled(const hpg::Vector<T>& v) {
-  return hpg::detail::VectorAccess::device(v).jumbled;
+  return hpg::detail::cuda::vec_of(v).jumbled;
 }
 
 TEST(JumbledGpu, ExtractTuplesSortsOnceAndKeepsTheEntries) {

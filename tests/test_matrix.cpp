@@ -309,6 +309,8 @@ TEST(Backend, DeviceInfoDescribesTheGpuOrIsRefused) {
   EXPECT_EQ(hpg::backend_description(Backend::cuda), info.name);
   EXPECT_GE(info.compute_capability, 50);
   EXPECT_GT(info.multiprocessors, 0);
+  EXPECT_GE(info.threads_per_multiprocessor, 1024);
+  EXPECT_GE(info.l2_cache_bytes, std::size_t(1) << 20);
   EXPECT_GT(info.total_memory, 0u);
   EXPECT_GT(info.free_memory, 0u);
   EXPECT_LE(info.free_memory, info.total_memory);

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "hpgraph/cuda/access.hpp"
 #include "hpgraph/hpgraph.hpp"
 #if HPG_HAS_CUDA
 #include "clean_scratch_check.hpp"
@@ -513,7 +514,7 @@ TEST(SparsePathsGpu, PushGathersAMidSizedOutputList) {
     ug.build(ui, uv);
     hpg::vxm(wh, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, uh, ah);
     hpg::vxm(wg, hpg::no_mask, hpg::no_accum, hpg::min_plus<std::int64_t>, ug, ag, hpg::desc::push);
-    EXPECT_TRUE(hpg::detail::VectorAccess::device(wg).jumbled) << "round " << round;
+    EXPECT_TRUE(hpg::detail::cuda::vec_of(wg).jumbled) << "round " << round;
     expect_same(wh, wg, "min.plus gathered, round " + std::to_string(round));
     hpg::test::expect_left_clean(dc::ScratchUse::push_values, size, hpg::min_monoid<std::int64_t>::identity(), "slots");
     hpg::test::expect_left_clean(dc::ScratchUse::bitmap, (size + 31) / 32 + 1, std::uint32_t(0), "bits and the list's length");
@@ -933,7 +934,7 @@ TEST(SparsePathsGpu, FullResultsAreWrittenIntoAFullOutputsArrays) {
   const auto full2 = random_vector<V>(n, 1.0, 42);
   const auto part = random_vector<V>(n, 0.4, 43);
   const auto pick = [](const Pair<V>& p, bool gpu) -> const hpg::Vector<V>& { return gpu ? p.gpu : p.host; };
-  const auto values_of = [](const hpg::Vector<V>& v) { return hpg::detail::VectorAccess::device(v).val.data(); };
+  const auto values_of = [](const hpg::Vector<V>& v) { return hpg::detail::cuda::vec_of(v).val.data(); };
   // Runs f(w, gpu) on both backends from a full w; `in_place`: whether the GPU's w keeps its values' array.
   const auto check = [&](const std::string& what, bool in_place, const auto& f) {
     Pair<V> w{full2.host.dup(), full2.gpu.dup()};

@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "hpgraph/cuda/access.hpp"
 #include "hpgraph/detail/tuning.hpp"
 #include "hpgraph/hpgraph.hpp"
 #if HPG_HAS_CUDA
@@ -132,7 +133,7 @@ class SpmvGpu : public ::testing::TestWithParam<SpmvCase> {
 #if HPG_HAS_CUDA
 /// Whether the HYB of A (or of A', which a transposed call builds) numbers its columns by degree.
 bool hyb_columns_ordered(const hpg::Matrix<std::int64_t>& a, bool transposed) {
-  return hpg::detail::cuda::hyb_of(hpg::detail::MatrixAccess::device(a), hpg::detail::MatrixAccess::derived(a), transposed)
+  return hpg::detail::cuda::hyb_of(hpg::detail::cuda::csr_of(a), hpg::detail::cuda::derived_of(a), transposed)
       .columns_ordered();
 }
 #endif
@@ -393,7 +394,7 @@ bool columns_by_degree_after_pull(const hpg::Matrix<float>& a) {
   hpg::Vector<float> u(a.ncols(), Backend::cuda), w(a.nrows(), Backend::cuda);
   hpg::assign(u, hpg::no_mask, hpg::no_accum, 1.0f, hpg::all);
   hpg::mxv(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, a, u);  // builds the HYB
-  return hpg::detail::MatrixAccess::derived(a).hyb.columns_ordered();
+  return hpg::detail::cuda::derived_of(a).hyb.columns_ordered();
 }
 #endif
 

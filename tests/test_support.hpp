@@ -50,7 +50,7 @@ inline gen::GraphSpec weighted_grid(const char* grid, std::int64_t lo, std::int6
 #define HPG_SKIP_IF_NO_BACKEND(b)                                                             \
   do {                                                                                        \
     if (!::hpg::backend_usable(b))                                                            \
-      GTEST_SKIP() << ::hpg::to_string(b) << " backend test skipped: " << ::hpg::detail::backend_unusable_why(b); \
+      GTEST_SKIP() << ::hpg::to_string(b) << " backend test skipped: " << ::hpg::backend_unusable_why(b); \
   } while (0)
 
 /// HPG_TEST_SHARD=k/N (0 <= k < N): a test whose cases are independent (the graphs of the data

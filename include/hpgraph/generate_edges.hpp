@@ -9,7 +9,6 @@
 #include <string_view>
 #include <vector>
 
-#include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/types.hpp"
 
 namespace hpg::gen {
@@ -51,13 +50,7 @@ struct HostEdges {
   std::vector<std::int64_t> weights;
 };
 HostEdges generate_edges_host(const GraphSpec& spec, unsigned threads = 0);
-
-struct DeviceEdges {
-  Index n = 0;
-  detail::DeviceArray<std::uint64_t> keys;
-  detail::DeviceArray<std::int64_t> weights;
-};
-/// The same edges, in the same order, generated on the GPU (Error(invalid_value) without CUDA).
-DeviceEdges generate_edges_device(const GraphSpec& spec);
+/// The same edges generated on the GPU: hpgraph/cuda/device_edges.hpp (the cuda backend's, as its
+/// arrays are).
 
 }  // namespace hpg::gen

@@ -17,6 +17,7 @@
 #include "hpgraph/ops/semiring.hpp"
 #include "hpgraph/ops/unary.hpp"
 #include "hpgraph/ops/binary.hpp"
+#include "hpgraph/stream.hpp"
 #include "hpgraph/types.hpp"
 #include "hpgraph/vector.hpp"
 #include "hpgraph/view.hpp"

@@ -199,7 +199,7 @@ void write_matrix(const std::string& path, const Matrix<T>& a, Format f = Format
   const bool on_host = a.backend() == Backend::host;
   const hpg::detail::HostCsr<T> converted =
       on_host ? hpg::detail::HostCsr<T>{} : [&] { HPG_DETAIL_ON_STORAGE(hpg::detail::MatrixAccess::storage(a), S::csr_to_host(st)); }();
-  const auto& csr = on_host ? hpg::detail::MatrixAccess::host(a) : converted;
+  const auto& csr = on_host ? hpg::detail::MatrixAccess::on<Backend::host>(a) : converted;
   if (f == Format::binary) {
     BinaryView v;
     v.nrows = csr.nrows;

@@ -3,7 +3,6 @@
 
 #include <concepts>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -224,29 +223,18 @@ namespace detail {
 /// Asking for the storage of a backend the matrix is not on is Error(invalid_object) (a bug:
 /// operations check their operands' backends first).
 struct MatrixAccess {
-  template <class T>
-  static HostCsr<T>& host(Matrix<T>& m) {
+  /// The storage of backend B, the one the matrix is on, its pending updates merged first. Each
+  /// backend reads its operands through here (src/<backend>/: csr_of), and keeps what is its own
+  /// (the CUDA backend's derived forms) in its own folder.
+  template <Backend B, class T>
+  static auto& on(Matrix<T>& m) {
     m.wait();
-    return m.storage_.template get<Backend::host>();
+    return m.storage_.template get<B>();
   }
-  template <class T>
-  static const HostCsr<T>& host(const Matrix<T>& m) {
+  template <Backend B, class T>
+  static const auto& on(const Matrix<T>& m) {
     m.wait();
-    return m.storage_.template get<Backend::host>();
-  }
-  /// Mutable access: the caller changes the matrix, so the forms derived from it are dropped.
-  template <class T>
-  static DeviceCsr<T>& device(Matrix<T>& m) {
-    refuse_in_capture("writing a matrix");  // a device loop carries vectors, not matrices
-    m.wait();
-    auto& a = m.storage_.template get<Backend::cuda>();
-    a.derived.reset();
-    return a;
-  }
-  template <class T>
-  static const DeviceCsr<T>& device(const Matrix<T>& m) {
-    m.wait();
-    return m.storage_.template get<Backend::cuda>();
+    return m.storage_.template get<B>();
   }
   /// The storage, whichever backend holds it (for the public helpers that dispatch to the
   /// backend's Storage: view, export_csr).
@@ -254,17 +242,6 @@ struct MatrixAccess {
   static const CsrStorage<T>& storage(const Matrix<T>& m) {
     m.wait();
     return m.storage_;
-  }
-  /// The cache of derived device forms (created on first use).
-  template <class T>
-  static DeviceDerived<T>& derived(const Matrix<T>& m) {
-    m.wait();
-    const auto& a = m.storage_.template get<Backend::cuda>();
-    // Threads reading one matrix at once may all get here first: one creates the cache.
-    static std::mutex creating;
-    std::lock_guard lock(creating);
-    if (!a.derived) a.derived = std::make_shared<DeviceDerived<T>>();
-    return *a.derived;
   }
   /// Replaces the contents with an already-built host CSR; the matrix stays on its backend (a
   /// failed upload leaves it on the host, holding the CSR).

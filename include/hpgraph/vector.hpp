@@ -248,14 +248,17 @@ namespace detail {
 /// in a device loop's capture, the vector carried). Asking for the storage of a backend the vector
 /// is not on is Error(invalid_object) (a bug: operations check their operands' backends first).
 struct VectorAccess {
-  template <class T>
-  static HostVec<T>& host(Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::host>(); }
-  template <class T>
-  static const HostVec<T>& host(const Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::host>(); }
-  template <class T>
-  static DeviceVec<T>& device(Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::cuda>(); }
-  template <class T>
-  static const DeviceVec<T>& device(const Vector<T>& v) { v.wait(); return v.storage_.template get<Backend::cuda>(); }
+  /// The storage of backend B, the one the vector is on (src/<backend>/: vec_of).
+  template <Backend B, class T>
+  static auto& on(Vector<T>& v) {
+    v.wait();
+    return v.storage_.template get<B>();
+  }
+  template <Backend B, class T>
+  static const auto& on(const Vector<T>& v) {
+    v.wait();
+    return v.storage_.template get<B>();
+  }
   /// The storage, whichever backend holds it (for the public helpers that dispatch to the
   /// backend's Storage: view).
   template <class T>

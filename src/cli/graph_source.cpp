@@ -20,7 +20,7 @@ GraphOptions graph_options(const Args& args) {
     throw CliError("--dup must be min, max, plus, first, last or error, got '" + o.dup + "'");
   o.backend = args.value("--backend") ? parse_backend(*args.value("--backend")) : default_backend();
   if (!backend_usable(o.backend))
-    throw CliError("--backend " + std::string(to_string(o.backend)) + ": " + detail::backend_unusable_why(o.backend) + " (use --backend host)");
+    throw CliError("--backend " + std::string(to_string(o.backend)) + ": " + backend_unusable_why(o.backend) + " (use --backend host)");
   o.seed = static_cast<std::uint64_t>(args.integer("--seed", 1, 0, INT64_MAX));
   if (auto w = args.value("--weights")) {
     auto colon = w->find(':');

@@ -17,7 +17,7 @@ Backend initial_backend() {
   if (const char* env = std::getenv("HPGRAPH_BACKEND"); env && *env) {
     const Backend b = parse_backend(env);
     if (!backend_usable(b))
-      detail::throw_error(Info::invalid_value, "HPGRAPH_BACKEND=" + std::string(to_string(b)) + ": " + detail::backend_unusable_why(b));
+      detail::throw_error(Info::invalid_value, "HPGRAPH_BACKEND=" + std::string(to_string(b)) + ": " + backend_unusable_why(b));
     return b;
   }
   return cuda_available() ? Backend::cuda : Backend::host;
@@ -45,12 +45,11 @@ bool backend_usable(Backend b) {
 
 bool cuda_available() { return backend_usable(Backend::cuda); }
 
-namespace detail {
 std::string backend_unusable_why(Backend b) {
+  if (backend_usable(b)) return "";
   HPG_DETAIL_ASK_RUNTIME(b, unusable_why, "hpgraph was built without the " + std::string(to_string(b)) + " backend")
   return "not a backend";
 }
-}  // namespace detail
 
 Backend parse_backend(const std::string& name) {
   std::string names;
@@ -73,7 +72,7 @@ Backend default_backend() {
 
 void set_backend(Backend b) {
   if (!backend_usable(b))
-    detail::throw_error(Info::invalid_value, "set_backend(" + std::string(to_string(b)) + "): " + detail::backend_unusable_why(b));
+    detail::throw_error(Info::invalid_value, "set_backend(" + std::string(to_string(b)) + "): " + backend_unusable_why(b));
   g_backend.store(static_cast<int>(b));
 }
 

@@ -13,6 +13,8 @@
 
 #include "hpgraph/detail/failure_countdown.hpp"
 #include "hpgraph/detail/switches.hpp"
+#include "hpgraph/backend.hpp"
+#include "hpgraph/stream.hpp"
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
@@ -162,10 +164,11 @@ SmallBlockCache& small_blocks() {
 }
 
 cudaStream_t library_stream();
+cudaStream_t stream();
 
 /// Whether blocks freed on s may serve s's later allocations: s is the library's own stream, which
 /// is never captured (a capture would leave the block's free to the graph): a device loop captures
-/// a stream of its own (StreamScope), and the library's is handed to nobody. So the driver is not
+/// a stream of its own (StreamSwitch), and the library's is handed to nobody. So the driver is not
 /// asked: that question, once per allocation and free, was 7 calls of a pushed BFS level's host
 /// time (bench/results/host-loop-h200-2026-11-29/before/host_calls_api.txt).
 bool serves_small_blocks(cudaStream_t s) noexcept { return s == library_stream(); }
@@ -204,7 +207,8 @@ DevicePoolUsage device_pool_usage() {
   refuse_in_capture("a pool query");
   const cudaMemPool_t pool = current_pool();
   small_blocks().release(library_stream());  // kept blocks are not in use
-  if (cudaError_t e = cudaStreamSynchronize(library_stream()); e != cudaSuccess) fail(e, "the device's earlier work (seen in a pool query)");
+  for (const cudaStream_t s : {library_stream(), stream()})  // a StreamScope's frees too
+    if (cudaError_t e = cudaStreamSynchronize(s); e != cudaSuccess) fail(e, "the device's earlier work (seen in a pool query)");
   const std::uint64_t current = pool_attribute(pool, cudaMemPoolAttrUsedMemCurrent);
   // A reset mark may read 0 until the next allocation: the bytes in use are a peak too.
   return {current, std::max(current, pool_attribute(pool, cudaMemPoolAttrUsedMemHigh))};
@@ -305,7 +309,8 @@ cudaStream_t library_stream() {
   }();
   return s;
 }
-thread_local cudaStream_t t_stream = nullptr;  // set by StreamScope: this thread's work goes there
+thread_local cudaStream_t t_stream = nullptr;  // set by StreamSwitch: this thread's work goes there
+thread_local cudaStream_t t_user_stream = nullptr;  // else there, set by hpg::StreamScope; else the library's
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
 thread_local DeferredWork* t_deferral = nullptr;  // set by DeferralScope (none while a capture lasts)
@@ -319,7 +324,7 @@ void release_held_frees() noexcept;
 // DeferredWork), so they are launched first.
 cudaStream_t stream() {
   if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
-  return t_stream ? t_stream : library_stream();
+  return t_stream ? t_stream : t_user_stream ? t_user_stream : library_stream();
 }
 /// Launches what this thread's host round holds, on the stream it was held for (before a scope
 /// changes the stream). Nothing while a capture lasts: t_deferral is null then.
@@ -367,14 +372,99 @@ bool launch_round_work_reporting_count(DeferredWork& w, unsigned long long* host
 }  // namespace
 
 void* current_stream() { return stream(); }
-StreamScope::StreamScope(void* s) : previous_(t_stream) {
+void* library_stream_handle() { return library_stream(); }
+StreamSwitch::StreamSwitch(void* s) : previous_(t_stream) {
   launch_held();
   t_stream = static_cast<cudaStream_t>(s);
 }
-StreamScope::~StreamScope() {
+StreamSwitch::~StreamSwitch() {
   launch_held();
   t_stream = static_cast<cudaStream_t>(previous_);
 }
+
+namespace {
+/// This thread's event for ordering one stream after another (destroyed with the thread).
+struct ThreadMarker {
+  cudaEvent_t event = nullptr;
+  ~ThreadMarker() {
+    if (event) cudaEventDestroy(event);
+  }
+};
+thread_local ThreadMarker t_marker;
+/// Orders what goes to `later` from now on after what went to `earlier` so far, on the device (an
+/// event, no host wait).
+cudaError_t order_after(cudaStream_t later, cudaStream_t earlier) noexcept {
+  if (!t_marker.event)
+    if (cudaError_t e = cudaEventCreateWithFlags(&t_marker.event, cudaEventDisableTiming); e != cudaSuccess) return e;
+  if (cudaError_t e = cudaEventRecord(t_marker.event, earlier); e != cudaSuccess) return e;
+  return cudaStreamWaitEvent(later, t_marker.event, 0);
+}
+/// The thread's stream outside any capture or switch: its StreamScope's, or the library's (what
+/// UncapturedScope goes back to), without launching what a host round holds.
+cudaStream_t uncaptured_stream() { return t_user_stream ? t_user_stream : library_stream(); }
+}  // namespace
+
+StreamMark::~StreamMark() {
+  if (event_) cudaEventDestroy(static_cast<cudaEvent_t>(event_));
+}
+void StreamMark::record() {
+  const cudaStream_t s = uncaptured_stream();
+  if (!event_) {
+    cudaEvent_t e = nullptr;
+    if (cudaError_t err = cudaEventCreateWithFlags(&e, cudaEventDisableTiming); err != cudaSuccess) fail(err, "cudaEventCreate(a shared result's mark)");
+    event_ = e;
+  }
+  if (cudaError_t e = cudaEventRecord(static_cast<cudaEvent_t>(event_), s); e != cudaSuccess) fail(e, "cudaEventRecord(a shared result's mark)");
+  stream_ = s;
+}
+void StreamMark::order_after() const {
+  if (!event_) return;  // never marked, or only ever on the library's stream
+  const cudaStream_t s = uncaptured_stream();
+  if (s == static_cast<cudaStream_t>(stream_)) return;
+  if (cudaError_t e = cudaStreamWaitEvent(s, static_cast<cudaEvent_t>(event_), 0); e != cudaSuccess)
+    fail(e, "cudaStreamWaitEvent(a shared result's mark)");
+}
+}  // namespace hpg::detail
+
+namespace hpg {
+StreamScope::StreamScope(void* cuda_stream)
+    : stream_(cuda_stream ? cuda_stream : static_cast<void*>(cudaStreamLegacy)), previous_(detail::t_user_stream) {
+  if (!cuda_available()) return;  // no GPU: nothing runs on a stream
+  detail::refuse_in_capture("a StreamScope");
+  const cudaStream_t s = static_cast<cudaStream_t>(stream_);
+  if (s != detail::library_stream() && detail::stream_capturing(s))
+    detail::throw_error(Info::invalid_value,
+                        "StreamScope: the stream is being captured into a CUDA graph (hpg calls cannot be captured by the caller; "
+                        "loop_while runs a loop's rounds as a graph)");
+  const cudaStream_t before = detail::checked_stream();  // what a host round holds goes out first, where it was held
+  if (s != before)
+    if (cudaError_t e = detail::order_after(s, before); e != cudaSuccess) detail::fail(e, "StreamScope: ordering the stream after this thread's earlier work");
+  detail::t_user_stream = s;
+  engaged_ = true;
+}
+StreamScope::~StreamScope() {
+  if (!engaged_) return;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream_);
+  detail::stream();  // launches what a host round holds, on this scope's stream
+  detail::t_user_stream = static_cast<cudaStream_t>(previous_);
+  if (previous_ == stream_) return;  // nested in a scope of the same stream: that one goes on
+  detail::cuda::release_clean_scratch_on(s);  // before the caller may destroy the stream
+  cudaStream_t after = nullptr;
+  try {
+    after = detail::uncaptured_stream();
+  } catch (...) {  // the library's stream could not be made: nothing can run after this one anyway
+    cudaStreamSynchronize(s);
+    cudaGetLastError();
+    return;
+  }
+  if (s != after && detail::order_after(after, s) != cudaSuccess) {
+    cudaGetLastError();
+    cudaStreamSynchronize(s);  // ordered by a wait instead; a fault in it is the next call's error
+  }
+}
+}  // namespace hpg
+
+namespace hpg::detail {
 
 LoopCapture* loop_capture() noexcept { return t_capture; }
 DeferredWork* deferred_work() noexcept { return held_work(); }
@@ -578,8 +668,7 @@ void device_memset(void* dst, int value, std::size_t bytes) {
 }
 void device_synchronize(const char* what) {
   refuse_in_capture("a wait for the device");
-  stream();  // what a host round holds back goes first
-  if (cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) fail(e, what);
+  if (cudaError_t e = cudaStreamSynchronize(stream()); e != cudaSuccess) fail(e, what);  // what a host round holds goes first
 }
 std::pair<std::size_t, std::size_t> device_memory_info() {
   std::size_t free = 0, total = 0;
@@ -617,8 +706,18 @@ void copy_device_to_device(void*, const void*, std::size_t bytes) { if (bytes) n
 void device_memset(void*, int, std::size_t bytes) { if (bytes) no_cuda(); }
 void device_synchronize(const char*) {}
 void* current_stream() { return nullptr; }
-StreamScope::StreamScope(void*) : previous_(nullptr) {}
+void* library_stream_handle() { return nullptr; }
+StreamSwitch::StreamSwitch(void*) : previous_(nullptr) {}
+StreamSwitch::~StreamSwitch() = default;
+StreamMark::~StreamMark() = default;
+void StreamMark::record() {}
+void StreamMark::order_after() const {}
+}  // namespace hpg::detail
+namespace hpg {
+StreamScope::StreamScope(void* cuda_stream) : stream_(cuda_stream) {}
 StreamScope::~StreamScope() = default;
+}  // namespace hpg
+namespace hpg::detail {
 DevicePoolUsage device_pool_usage() { return {}; }
 void reset_device_pool_peak() {}
 LoopCapture* loop_capture() noexcept { return nullptr; }

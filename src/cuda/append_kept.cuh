@@ -26,10 +26,11 @@
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/last_block.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 
 namespace hpg::detail::cuda {
 
-inline constexpr unsigned append_threads = 256;
+inline constexpr unsigned append_threads = LaunchPolicy::append_threads;
 
 /// Writes v into a source's value slot (raw storage of a Z).
 template <class Z>

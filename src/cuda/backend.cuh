@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "hpgraph/cuda/access.hpp"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/matrix_finish.cuh"
 #include "hpgraph/cuda/matrix_ops.cuh"
 #include "hpgraph/cuda/spgemm.cuh"
@@ -31,7 +33,7 @@ namespace hpg::detail::cuda {
 /// The mask's device storage (nullptr: no mask).
 template <class Mask>
 const DeviceVec<typename Mask::value_type>* device_mask_of(const Mask& mask) {
-  return &VectorAccess::device(mask);
+  return &vec_of(mask);
 }
 inline const DeviceVec<bool>* device_mask_of(const no_mask_t&) { return nullptr; }
 
@@ -41,7 +43,7 @@ inline const DeviceVec<bool>* device_mask_of(const no_mask_t&) { return nullptr;
 template <class Z, class W, class Mask, class Accum>
 DeviceVec<Z>* output_lending(Vector<W>& w, const Mask&, const Accum&, const Descriptor& d) {
   if constexpr (std::is_same_v<W, Z> && std::is_same_v<Mask, no_mask_t> && std::is_same_v<Accum, no_accum_t>) {
-    if (!d.mask_complement) return &VectorAccess::device(w);
+    if (!d.mask_complement) return &vec_of(w);
   }
   return nullptr;
 }
@@ -51,27 +53,27 @@ template <class W, class Mask, class Accum, class Z>
 void finish_output(Vector<W>& w, const Mask& mask, const Accum& accum, const DeviceResult<Z>& t, const Descriptor& d,
                    const std::uint8_t* region = nullptr) {
   const DeviceMask m = vector_mask(device_mask_of(mask), w.size(), d);
-  finish_vector(VectorAccess::device(w), m, accum, t.val.data(), t.present.data(), d.replace, region, t.known_nvals());
+  finish_vector(vec_of(w), m, accum, t.val.data(), t.present.data(), d.replace, region, t.known_nvals());
 }
 /// The same for a T made for this call alone: with no mask and no accumulator, T's arrays become
 /// w's (no finish pass, no copy).
 template <class W, class Mask, class Accum, class Z>
 void finish_output(Vector<W>& w, const Mask& mask, const Accum& accum, DeviceResult<Z>&& t, const Descriptor& d) {
   const DeviceMask m = vector_mask(device_mask_of(mask), w.size(), d);
-  finish_vector(VectorAccess::device(w), m, accum, std::move(t.val), std::move(t.present), d.replace, t.known_nvals());
+  finish_vector(vec_of(w), m, accum, std::move(t.val), std::move(t.present), d.replace, t.known_nvals());
 }
 /// The same for T in sparse form (sparse_result.cuh): the output becomes T where the rules allow,
 /// with no pass over all of w.
 template <class W, class Mask, class Accum, class Z>
 void finish_output(Vector<W>& w, const Mask& mask, const Accum& accum, DeviceSparseResult<Z>&& t, const Descriptor& d) {
-  finish_vector_sparse(VectorAccess::device(w), device_mask_of(mask), accum, std::move(t), d);
+  finish_vector_sparse(vec_of(w), device_mask_of(mask), accum, std::move(t), d);
 }
 
 /// The mask of a matrix operation (its type checked by matrix_mask).
 template <class Mask>
 MatrixMask matrix_mask_of(const Mask& mask, const Descriptor& d) {
   if constexpr (std::is_same_v<Mask, no_mask_t>) return matrix_mask(static_cast<const DeviceCsr<bool>*>(nullptr), d);
-  else return matrix_mask(&MatrixAccess::device(mask), d);
+  else return matrix_mask(&csr_of(mask), d);
 }
 
 /// C<M, replace> = accum ? accum(C, T) : T. T must be complete: C (which may be an input or the
@@ -80,15 +82,15 @@ MatrixMask matrix_mask_of(const Mask& mask, const Descriptor& d) {
 template <class W, class Accum, class Z>
 void finish_matrix_output(Matrix<W>& c, const MatrixMask& m, const Accum& accum, DeviceCsr<Z>&& t, const Descriptor& d,
                           const RegionView& region = {}) {
-  DeviceCsr<W> out = merge_matrix(MatrixAccess::device(std::as_const(c)), m, accum, std::move(t), d.replace, region);
-  MatrixAccess::device(c) = std::move(out);
+  DeviceCsr<W> out = merge_matrix(csr_of(std::as_const(c)), m, accum, std::move(t), d.replace, region);
+  csr_of(c) = std::move(out);
 }
 
 /// A matrix operand as the operation reads it: the matrix, or its transpose (cached with it).
 template <class T>
 const DeviceCsr<T>& operand_of(const Matrix<T>& a, bool transpose) {
-  const DeviceCsr<T>& da = MatrixAccess::device(a);
-  return transpose ? transpose_of(da, MatrixAccess::derived(a)) : da;
+  const DeviceCsr<T>& da = csr_of(a);
+  return transpose ? transpose_of(da, derived_of(a)) : da;
 }
 
 inline DeviceIndices indices_on_device(const Indices& I, Index dim) {
@@ -110,7 +112,8 @@ inline DeviceArray<std::uint8_t> region_on_device(const DeviceIndices& I, Index 
   region.allocate(n, "assign region");
   if (n) device_memset(region.data(), 0, n);
   if (I.count) {
-    region_kernel<<<grid1(I.count), 256, 0, stream()>>>(I.data(), I.count, region.data());
+    region_kernel<<<grid_for(I.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(I.data(), I.count,
+                                                                                                            region.data());
     check_launch("region_kernel");
   }
   return region;
@@ -126,7 +129,7 @@ bool try_upsert(Vector<W>& w, const Mask& mask, const Accum&, const UpsertSource
     return false;
   } else {
     if (!I.is_all() || !u_at_mask || !d.mask_structure || d.mask_complement || d.replace) return false;
-    upsert(VectorAccess::device(w), *device_mask_of(mask), src);
+    upsert(vec_of(w), *device_mask_of(mask), src);
     return true;
   }
 }
@@ -141,8 +144,8 @@ void assign_scattered(Vector<W>& w, const Mask& mask, const Accum& accum, const 
   // x, or a full u, over all of w: T is full (and handed over, so written in place where it may).
   DeviceResult<X> t(w.size(), di.all && (!u || u_full), di.all ? output_lending<X>(w, mask, accum, d) : nullptr);
   if (di.count) {
-    assign_scatter_kernel<X><<<grid1(di.count), 256, 0, stream()>>>(di.data(), di.count, u ? u->val : nullptr, u ? u->present : nullptr, x,
-                                                                     t.val.data(), t.present.data(), x_at);
+    assign_scatter_kernel<X><<<grid_for(di.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        di.data(), di.count, u ? u->val : nullptr, u ? u->present : nullptr, x, t.val.data(), t.present.data(), x_at);
     check_launch("assign_scatter_kernel");
   }
   // Over all of w, T is handed over: with no mask and no accumulator it becomes w (no finish pass).
@@ -153,8 +156,8 @@ void assign_scattered(Vector<W>& w, const Mask& mask, const Accum& accum, const 
 /// apply / select on the GPU: over u's entries when u is sparse, else over its bitmap.
 template <class Z, class W, class Mask, class Accum, class F, class U>
 void map_output(Vector<W>& w, const Mask& mask, const Accum& accum, const F& f, const Vector<U>& u, bool can_drop, const Descriptor& d) {
-  const auto& du = VectorAccess::device(u);
-  if (du.format == Sparsity::sparse) return map_sparse_into<Z>(VectorAccess::device(w), device_mask_of(mask), accum, f, du, can_drop, d);
+  const auto& du = vec_of(u);
+  if (du.format == Sparsity::sparse) return map_sparse_into<Z>(vec_of(w), device_mask_of(mask), accum, f, du, can_drop, d);
   finish_output(w, mask, accum, cuda::map<Z>(f, du, can_drop, output_lending<Z>(w, mask, accum, d)), d);
 }
 
@@ -166,22 +169,22 @@ struct Ops : Storage {
   template <class W, class Mask, class Accum, class SR, class A, class U>
   static void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Vector<U>& u,
                   const Descriptor& d) {
-    spmv<false>(VectorAccess::device(w), device_mask_of(mask), accum, s, MatrixAccess::device(a), MatrixAccess::derived(a),
-                VectorAccess::device(u), d.transpose_first, !d.transpose_first, d);
+    spmv<false>(vec_of(w), device_mask_of(mask), accum, s, csr_of(a), derived_of(a),
+                vec_of(u), d.transpose_first, !d.transpose_first, d);
   }
   template <class W, class Mask, class Accum, class SR, class U, class A>
   static void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Vector<U>& u, const Matrix<A>& a,
                   const Descriptor& d) {
-    spmv<true>(VectorAccess::device(w), device_mask_of(mask), accum, s, MatrixAccess::device(a), MatrixAccess::derived(a),
-               VectorAccess::device(u), !d.transpose_second, d.transpose_second, d);
+    spmv<true>(vec_of(w), device_mask_of(mask), accum, s, csr_of(a), derived_of(a),
+               vec_of(u), !d.transpose_second, d.transpose_second, d);
   }
   template <class C, class Mask, class Accum, class SR, class A, class B>
   static void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Matrix<B>& b,
                   const Descriptor& d) {
     // The mask is needed before T: a mask that is not complemented chooses the entries to compute.
     const MatrixMask m = matrix_mask_of(mask, d);
-    auto t = cuda::mxm(s, MatrixAccess::device(a), MatrixAccess::derived(a), d.transpose_first, MatrixAccess::device(b),
-                       MatrixAccess::derived(b), d.transpose_second, m, c.nrows(), c.ncols());
+    auto t = cuda::mxm(s, csr_of(a), derived_of(a), d.transpose_first, csr_of(b),
+                       derived_of(b), d.transpose_second, m, c.nrows(), c.ncols());
     finish_matrix_output(c, m, accum, std::move(t), d);
   }
 
@@ -190,8 +193,8 @@ struct Ops : Storage {
   template <bool Union, class W, class Mask, class Accum, class Op, class U, class V>
   static void ewise(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                     const Descriptor& d) {
-    const auto& du = VectorAccess::device(u);
-    const auto& dv = VectorAccess::device(v);
+    const auto& du = vec_of(u);
+    const auto& dv = vec_of(v);
     if constexpr (Union) {
       if (du.format == Sparsity::sparse && dv.format == Sparsity::sparse)  // over their entries only
         return finish_output(w, mask, accum, ewise_add_sparse(op, du, dv), d);
@@ -251,11 +254,11 @@ struct Ops : Storage {
   }
   template <class Z, class Monoid, class U>
   static Z reduce(const Monoid& m, const Vector<U>& u) {
-    return static_cast<Z>(reduce_vector(m, VectorAccess::device(u)));
+    return static_cast<Z>(reduce_vector(m, vec_of(u)));
   }
   template <class Z, class Monoid, class A>
   static Z reduce(const Monoid& m, const Matrix<A>& a) {
-    return static_cast<Z>(reduce_matrix(m, MatrixAccess::device(a)));
+    return static_cast<Z>(reduce_matrix(m, csr_of(a)));
   }
   /// s = accum(s, reduce(m, x)) into the scalar's device word, no host wait (fold: s holds a value
   /// to accumulate into).
@@ -264,9 +267,9 @@ struct Ops : Storage {
     S* out = scalar_written_on_device(ScalarAccess::stored<Backend::cuda>(s));
     ScalarAccess::set_present(s);
     if constexpr (is_vector<X>::value) {
-      reduce_vector_into(m, VectorAccess::device(x), accum, fold, out);
+      reduce_vector_into(m, vec_of(x), accum, fold, out);
     } else {
-      const auto& da = MatrixAccess::device(x);
+      const auto& da = csr_of(x);
       reduce_entries_into(m, da.val.data(), nullptr, da.nvals, accum, fold, out);
     }
   }
@@ -276,7 +279,7 @@ struct Ops : Storage {
   /// w<mask>(I) = accum(w(I), u).
   template <class W, class Mask, class Accum, class U>
   static void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
-    const auto& du = VectorAccess::device(u);
+    const auto& du = vec_of(u);
     if constexpr (!std::is_same_v<Mask, no_mask_t>) {
       const bool same = static_cast<const void*>(&u) == static_cast<const void*>(&mask);
       const bool full = du.format == Sparsity::bitmap && du.nvals.is(du.size);
@@ -329,10 +332,11 @@ struct Ops : Storage {
   template <class W, class Mask, class Accum, class U>
   static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
     const DeviceIndices di = indices_on_device(I, u.size());
-    const BitmapInput<U> ub = as_bitmap(VectorAccess::device(u));
+    const BitmapInput<U> ub = as_bitmap(vec_of(u));
     DeviceResult<U> t(w.size());
     if (di.count) {
-      extract_gather_kernel<U><<<grid1(di.count), 256, 0, stream()>>>(di.data(), di.count, ub.val, ub.present, t.val.data(), t.present.data());
+      extract_gather_kernel<U><<<grid_for(di.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          di.data(), di.count, ub.val, ub.present, t.val.data(), t.present.data());
       check_launch("extract_gather_kernel");
     }
     finish_output(w, mask, accum, t, d);
@@ -353,7 +357,7 @@ struct Ops : Storage {
   static void extract_column(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, Index j,
                              const Descriptor& d) {
     const DeviceIndices di = indices_on_device(I, shape_of(a, d.transpose_first).rows);
-    const DeviceResult<A> t = cuda::extract_column(MatrixAccess::device(a), j, d.transpose_first, di, w.size());
+    const DeviceResult<A> t = cuda::extract_column(csr_of(a), j, d.transpose_first, di, w.size());
     finish_output(w, mask, accum, t, d);
   }
 
@@ -368,8 +372,8 @@ struct Ops : Storage {
 
   template <class T>
   static void prepare(const Matrix<T>& a, Prepare what) {
-    const DeviceCsr<T>& da = MatrixAccess::device(a);
-    DeviceDerived<T>& derived = MatrixAccess::derived(a);
+    const DeviceCsr<T>& da = csr_of(a);
+    DeviceDerived<T>& derived = derived_of(a);
     if (has(what, Prepare::hyb)) hyb_of(da, derived, false);
     if (has(what, Prepare::transpose)) transpose_of(da, derived);
     if (has(what, Prepare::hyb_of_transpose)) hyb_of(da, derived, true);

@@ -41,7 +41,7 @@ void fill(void* p, std::size_t bytes, const Pattern& pattern) {
 }
 
 void free_on(void* p, void* s) noexcept {
-  StreamScope on(s);  // after the kernels that used it on its stream
+  StreamSwitch on(s);  // after the kernels that used it on its stream
   device_free(p);
 }
 
@@ -98,9 +98,10 @@ struct Registry {
     // the library's stream.
     bool foreign = false;
     void* library = nullptr;
-    {
-      UncapturedScope now;
-      library = current_stream();
+    try {
+      library = library_stream_handle();  // not the thread's: a StreamScope's stream may be gone
+    } catch (...) {
+      return;  // no stream to free on: the memory goes with the process
     }
     for (const auto& e : entries) foreign = foreign || (e->data && e->stream != library);
     for (const Retired& r : retired) foreign = foreign || r.stream != library;
@@ -112,7 +113,7 @@ struct Registry {
 thread_local Registry registry;
 
 /// Runs f where this thread's kept memory is made and filled: in a loop capture outside it (on
-/// the library's stream, the one the loop's graph runs on), else right here.
+/// the thread's stream outside the capture, the one the loop's graph runs on), else right here.
 template <class F>
 void where_kept(F&& f) {
   if (loop_capture()) {
@@ -187,16 +188,29 @@ void CleanScratch::restored() noexcept { restored_ = true; }
 
 unsigned long long CleanScratch::fills() noexcept { return registry.fills; }
 
-void release_idle_clean_scratch() noexcept {
+namespace {
+template <class Which>
+void release_idle(Which which) noexcept {
   if (loop_capture_open()) return;
   for (const auto& e : registry.entries) {
-    if (e->held || !e->data) continue;
+    if (e->held || !e->data || !which(*e)) continue;
     registry.let_go(e->data, e->stream);
     e->data = nullptr;
     e->bytes = 0;
     e->clean = false;
   }
   registry.release_retired();
+}
+}  // namespace
+
+void release_idle_clean_scratch() noexcept {
+  release_idle([](const Entry&) { return true; });
+}
+void release_clean_scratch_on(void* stream) noexcept {
+  release_idle([stream](const Entry& e) { return e.stream == stream; });
+  // The stream's records go too (the caller may destroy it: a handle may come back as another).
+  if (loop_capture_open()) return;
+  std::erase_if(registry.entries, [stream](const std::unique_ptr<Entry>& e) { return e->stream == stream && !e->held && !e->data; });
 }
 
 }  // namespace hpg::detail::cuda

@@ -10,12 +10,14 @@
 // and every user restores the memory before the next one starts, so the uses of one thread on one
 // stream never overlap; another thread, or the same thread on another stream, has memory of its
 // own. In a device loop's capture the memory is the one of the stream the loop will run on (the
-// library's), made and filled outside the capture, and kept until the capture is over (the graph
+// thread's stream outside the capture), made and filled outside the capture, and kept until the capture is over (the graph
 // reads it every round). A stream being captured by someone else (a user's graph) cannot be
 // relied on to run what the host saw: there each call has fresh memory, filled, as before.
 // The memory is kept until the thread ends, or until an allocation would fail without it
-// (release_idle_clean_scratch). A stream destroyed while this thread's kept memory is keyed to it
-// leaves that memory to the thread's end, which waits for the device before it frees it.
+// (release_idle_clean_scratch), or, on a stream a user chose (hpg::StreamScope), until the scope
+// ends (release_clean_scratch_on), before the user may destroy the stream. A stream destroyed while
+// this thread's kept memory is keyed to it anyway leaves that memory to the thread's end, which
+// waits for the device before it frees it.
 #pragma once
 
 #include <cstddef>
@@ -62,6 +64,8 @@ class CleanScratch {
 /// Frees this thread's kept memory that no call holds (when no loop capture is open): the memory
 /// layer does so before it gives up on an allocation. It is made again, and filled, at its next use.
 void release_idle_clean_scratch() noexcept;
+/// The same for this thread's kept memory of one stream (a cudaStream_t), freed on that stream.
+void release_clean_scratch_on(void* stream) noexcept;
 
 /// The same, for zero words.
 inline CleanScratch zeroed_scratch(ScratchUse use, std::size_t bytes, const char* what) {

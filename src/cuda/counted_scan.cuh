@@ -43,10 +43,11 @@
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/last_block.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 
 namespace hpg::detail::cuda {
 
-inline constexpr unsigned counted_scan_threads = 256;
+inline constexpr unsigned counted_scan_threads = LaunchPolicy::counted_scan_threads;
 
 /// How a counted scan cuts its work (CUB's tuning policies are the model): the items a thread
 /// takes in a tile, and the most blocks an SM runs (the grid is at most that many per SM, and the

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/storage.hpp"
 

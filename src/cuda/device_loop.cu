@@ -12,6 +12,7 @@
 #include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/detail/switches.hpp"
 
@@ -19,10 +20,10 @@ namespace hpg::detail::cuda {
 
 namespace {
 
-__global__ void add_one_kernel(void* p, int bytes) { add_one(p, bytes); }
+__global__ void __launch_bounds__(1) add_one_kernel(void* p, int bytes) { add_one(p, bytes); }
 
 /// The condition before the first round.
-__global__ void loop_condition_kernel(LoopCondition c) { set_condition(c, false); }
+__global__ void __launch_bounds__(1) loop_condition_kernel(LoopCondition c) { set_condition(c, false); }
 
 /// The end of a round: the upserts the body deferred (DeferredUpsert, in the launch that sets the
 /// condition; DeviceLoop::end gives it only those that nothing else here reads or writes) beside
@@ -33,7 +34,7 @@ struct LoopEnd {
   DeferredUpserts upserts;
 };
 
-__global__ void deferred_upserts_kernel(DeferredUpserts d) { run_upserts(d); }
+__global__ void __launch_bounds__(LaunchPolicy::map_threads) deferred_upserts_kernel(DeferredUpserts d) { run_upserts(d); }
 
 /// The grid-wide round end's leader, one count at a time, as its copies go an entry a thread at a
 /// time (end_round_copies<1>): here it is on no one's serial path, and reading every word at once
@@ -49,7 +50,7 @@ __device__ void grid_round_counts(const RoundEnd& e) {
   if (e.sets_condition) set_condition(e.condition, true);
 }
 
-__global__ void loop_end_kernel(LoopEnd e) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads) loop_end_kernel(LoopEnd e) {
   if (blockIdx.x == 0 && threadIdx.x == 0) grid_round_counts(e.round);
   run_upserts(e.upserts);
   end_round_copies<1>(e.round.copy, e.round.copies, blockIdx.x * Index(blockDim.x) + threadIdx.x, Index(gridDim.x) * blockDim.x);
@@ -229,7 +230,7 @@ int end_with_last_kernel(LoopCapture& capture, cudaStream_t stream, const std::v
         grid = std::max(grid, u.grid);
         e.upserts.upsert[e.upserts.count++] = u;
       }
-    loop_end_kernel<<<grid, 256, 0, stream>>>(e);
+    loop_end_kernel<<<grid, LaunchPolicy::map_threads, 0, stream>>>(e);
     refuse(cudaGetLastError(), "the loop's last kernel");
   } while (next < copies.size());
   return taken;
@@ -468,7 +469,7 @@ void launch_deferred_upserts(DeferredWork& c) noexcept {
     d.upsert[d.count++] = u;
   }
   c.deferred.clear();  // before the launch, which asks for the stream (and so for this again)
-  deferred_upserts_kernel<<<grid, 256, 0, as_stream(current_stream())>>>(d);
+  deferred_upserts_kernel<<<grid, LaunchPolicy::map_threads, 0, as_stream(current_stream())>>>(d);
   if (cudaGetLastError() != cudaSuccess) c.spoil("CUDA refused the launch of a deferred assign");
 }
 
@@ -492,7 +493,7 @@ void copy_carried(const CarryCopy& c) {
   LoopEnd e{};  // no condition: the overflow word is null, and no list exceeds its capacity here
   e.round.copies = 1;
   e.round.copy[0] = c;
-  loop_end_kernel<<<c.grid, 256, 0, as_stream(current_stream())>>>(e);
+  loop_end_kernel<<<c.grid, LaunchPolicy::map_threads, 0, as_stream(current_stream())>>>(e);
   check_launch("loop_while: preparing a carried vector");
 }
 

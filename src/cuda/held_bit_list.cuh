@@ -35,13 +35,14 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/held_map.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/detail/switches.hpp"
 #include "hpgraph/ops/binary.hpp"
 
 namespace hpg::detail::cuda {
 
-inline constexpr unsigned bit_list_threads = 256;  // a word a thread: a block's tile is 256 words
-inline constexpr unsigned bit_list_blocks = 4;     // blocks an SM holds, and the most launched an SM
+inline constexpr unsigned bit_list_threads = LaunchPolicy::bit_list_threads;  // a word a thread: a block's tile is 256 words
+inline constexpr unsigned bit_list_blocks = LaunchPolicy::bit_list_blocks;    // blocks an SM holds, and the most launched an SM
 
 /// HeldBitList, typed: the list step's arrays.
 template <class D>

@@ -29,6 +29,7 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/last_block.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/loop_capture.hpp"
@@ -50,11 +51,8 @@ template <class U>
 inline constexpr bool copies_value<keep_value, U> = true;
 
 /// The blocks of held_map_kernel a multiprocessor holds at once, and the most it launches a
-/// multiprocessor (a grid-stride loop does the rest). Unbounded, the kernel took 80 registers (the
-/// round end's and the fused upserts' words), 3 blocks a multiprocessor, and SSSP's round on the
-/// 2048 x 2048 grid launched 1,056 blocks: 7.95 us a round, 7.3 with the grid capped at 2 or 4
-/// blocks a multiprocessor, 9.65 at 1 (H200).
-inline constexpr unsigned held_map_blocks = 4;
+/// multiprocessor (LaunchPolicy::held_map_blocks says why 4).
+inline constexpr unsigned held_map_blocks = LaunchPolicy::held_map_blocks;
 
 /// The producer held on this thread, set aside while a call that joins it allocates (an allocation
 /// goes on the stream, which would launch it; nothing else is held while a producer is), and put

@@ -44,21 +44,25 @@ DeviceHyb<T> build_hyb(const DeviceCsr<T>& a) {
 template <class T>
 const DeviceCsr<T>& transpose_of(const DeviceCsr<T>& a, DeviceDerived<T>& d) {
   std::lock_guard lock(d.building);
+  d.built.order_after();  // built on another thread's stream, maybe
   if (!d.have_transpose) {
     UncapturedScope now;  // kept after a device loop: built outside its capture
     d.transpose = transpose_csr(a);
     d.have_transpose = true;
+    d.built.record();
   }
   return d.transpose;
 }
 template <class T>
 const DeviceHyb<T>& hyb_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool transposed) {
   std::lock_guard lock(d.building);
+  d.built.order_after();
   if (!transposed) {
     if (!d.have_hyb) {
       UncapturedScope now;
       d.hyb = build_hyb(a);
       d.have_hyb = true;
+      d.built.record();
     }
     return d.hyb;
   }
@@ -66,6 +70,7 @@ const DeviceHyb<T>& hyb_of(const DeviceCsr<T>& a, DeviceDerived<T>& d, bool tran
     UncapturedScope now;
     d.hyb_transpose = build_hyb(transpose_of(a, d));
     d.have_hyb_transpose = true;
+    d.built.record();
   }
   return d.hyb_transpose;
 }

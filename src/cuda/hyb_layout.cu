@@ -14,18 +14,20 @@
 #include <thrust/sort.h>
 
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 
 namespace hpg::detail::cuda {
 namespace {
 
 template <class Offset>
-__global__ void row_degrees_kernel(const Offset* ptr, Index nrows, std::uint32_t* deg) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads) row_degrees_kernel(const Offset* ptr, Index nrows, std::uint32_t* deg) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x)
     deg[i] = static_cast<std::uint32_t>(ptr[i + 1] - ptr[i]);
 }
 
 template <class Offset>
-__global__ void ell_columns_kernel(const Offset* ptr, const std::uint32_t* col, Index nrows, Index width, std::uint32_t* ell_col) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    ell_columns_kernel(const Offset* ptr, const std::uint32_t* col, Index nrows, Index width, std::uint32_t* ell_col) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t b = ptr[i], d = ptr[i + 1] - b;
     for (Index k = 0; k < width; ++k) ell_col[k * nrows + i] = k < d ? col[b + k] : hyb_pad;
@@ -34,7 +36,8 @@ __global__ void ell_columns_kernel(const Offset* ptr, const std::uint32_t* col, 
 
 // A value is m words of type W; value v is words [v * m, v * m + m).
 template <class W, class Offset>
-__global__ void ell_values_kernel(const Offset* ptr, const W* val, std::size_t m, Index nrows, Index width, W* ell_val) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    ell_values_kernel(const Offset* ptr, const W* val, std::size_t m, Index nrows, Index width, W* ell_val) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t b = ptr[i], d = ptr[i + 1] - b;
     for (Index k = 0; k < width && k < d; ++k)
@@ -43,8 +46,9 @@ __global__ void ell_values_kernel(const Offset* ptr, const W* val, std::size_t m
 }
 
 template <class Offset>
-__global__ void coo_columns_kernel(const Offset* ptr, const std::uint32_t* col, Index width, const std::uint32_t* rows,
-                                   const std::uint64_t* coo_ptr, Index count, std::uint32_t* coo_col) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    coo_columns_kernel(const Offset* ptr, const std::uint32_t* col, Index width, const std::uint32_t* rows,
+                       const std::uint64_t* coo_ptr, Index count, std::uint32_t* coo_col) {
   for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < count; r += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t src = ptr[rows[r]] + width;
     for (std::uint64_t e = coo_ptr[r]; e < coo_ptr[r + 1]; ++e) coo_col[e] = col[src + (e - coo_ptr[r])];
@@ -52,8 +56,9 @@ __global__ void coo_columns_kernel(const Offset* ptr, const std::uint32_t* col, 
 }
 
 template <class W, class Offset>
-__global__ void coo_values_kernel(const Offset* ptr, const W* val, std::size_t m, Index width, const std::uint32_t* rows,
-                                  const std::uint64_t* coo_ptr, Index count, W* coo_val) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    coo_values_kernel(const Offset* ptr, const W* val, std::size_t m, Index width, const std::uint32_t* rows,
+                      const std::uint64_t* coo_ptr, Index count, W* coo_val) {
   for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < count; r += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t src = ptr[rows[r]] + width;
     for (std::uint64_t e = coo_ptr[r]; e < coo_ptr[r + 1]; ++e)
@@ -87,8 +92,9 @@ struct more_than_one_piece {
   __host__ __device__ bool operator()(std::uint32_t r) const { return ptr[r + 1] - ptr[r] > hyb_piece; }
 };
 
-__global__ void tail_pieces_fill_kernel(const std::uint32_t* long_rows, const std::uint64_t* first, Index nlong,
-                                        const std::uint64_t* ptr, std::uint32_t* item, std::uint32_t* piece) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    tail_pieces_fill_kernel(const std::uint32_t* long_rows, const std::uint64_t* first, Index nlong,
+                            const std::uint64_t* ptr, std::uint32_t* item, std::uint32_t* piece) {
   for (Index l = blockIdx.x * Index(blockDim.x) + threadIdx.x; l < nlong; l += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t r = long_rows[l];
     const std::uint64_t n = tail_pieces{ptr}(r);
@@ -130,8 +136,8 @@ void build_tail_schedule(HybLayout& h) {
       if (size[b]) thrust::copy_if(policy(), rows, rows + count, h.tail_item.data() + h.bin_start[b], in_tail_bin{ptr, b});
     const Index nlong = size[hyb_bins - 1];
     if (nlong) {
-      tail_pieces_fill_kernel<<<grid_for(nlong, 256), 256, 0, stream()>>>(long_rows.data(), first.data(), nlong, ptr,
-                                                              h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data());
+      tail_pieces_fill_kernel<<<grid_for(nlong, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+          long_rows.data(), first.data(), nlong, ptr, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data());
       check_launch("tail_pieces_fill_kernel");
       const auto nsplit = static_cast<Index>(thrust::count_if(policy(), long_rows.data(), long_rows.data() + nlong, more_than_one_piece{ptr}));
       h.split_rows.allocate(nsplit, "HYB tail schedule");
@@ -145,27 +151,32 @@ void build_tail_schedule(HybLayout& h) {
   });
 }
 
-__global__ void count_columns_kernel(const std::uint32_t* col, std::uint64_t n, std::uint32_t* count) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    count_columns_kernel(const std::uint32_t* col, std::uint64_t n, std::uint32_t* count) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < n; e += std::uint64_t(gridDim.x) * blockDim.x)
     if (const std::uint32_t c = col[e]; c != hyb_pad) atomicAdd(count + c, 1u);
 }
-__global__ void rank_of_columns_kernel(const std::uint32_t* order, Index n, std::uint32_t* rank) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    rank_of_columns_kernel(const std::uint32_t* order, Index n, std::uint32_t* rank) {
   for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < n; r += Index(gridDim.x) * blockDim.x)
     rank[order[r]] = static_cast<std::uint32_t>(r);
 }
-__global__ void renumber_columns_kernel(std::uint32_t* col, std::uint64_t n, const std::uint32_t* rank) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    renumber_columns_kernel(std::uint32_t* col, std::uint64_t n, const std::uint32_t* rank) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < n; e += std::uint64_t(gridDim.x) * blockDim.x)
     if (const std::uint32_t c = col[e]; c != hyb_pad) col[e] = rank[c];
 }
 
 void count_columns(const DeviceArray<std::uint32_t>& col, std::uint32_t* count) {
   if (col.size() == 0) return;
-  count_columns_kernel<<<grid_for(col.size(), 256), 256, 0, stream()>>>(col.data(), col.size(), count);
+  count_columns_kernel<<<grid_for(col.size(), LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(col.data(), col.size(),
+                                                                                                                    count);
   check_launch("count_columns_kernel");
 }
 void renumber_columns(DeviceArray<std::uint32_t>& col, const std::uint32_t* rank) {
   if (col.size() == 0) return;
-  renumber_columns_kernel<<<grid_for(col.size(), 256), 256, 0, stream()>>>(col.data(), col.size(), rank);
+  renumber_columns_kernel<<<grid_for(col.size(), LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(col.data(),
+                                                                                                                       col.size(), rank);
   check_launch("renumber_columns_kernel");
 }
 
@@ -187,7 +198,8 @@ void order_columns_by_degree(HybLayout& h, DegreeOrderPolicy rule) {
     thrust::sequence(policy(), order.data(), order.data() + n);
     thrust::stable_sort_by_key(policy(), count.data(), count.data() + n, order.data(), thrust::greater<std::uint32_t>());
     DeviceArray<std::uint32_t> rank(n, "HYB column order");
-    rank_of_columns_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(order.data(), n, rank.data());
+    rank_of_columns_kernel<<<grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(order.data(), n,
+                                                                                                               rank.data());
     check_launch("rank_of_columns_kernel");
     renumber_columns(h.ell_col, rank.data());
     renumber_columns(h.coo_col, rank.data());
@@ -202,7 +214,7 @@ void build_layout(const Offset* ptr, const std::uint32_t* col, Index n, Index nc
   h.ncols = ncols;
   h.width = 0;
   if (n == 0) return;
-  const unsigned block = 256, grid = grid_for(n, block);
+  const unsigned block = LaunchPolicy::row_threads, grid = grid_for(n, block);
   DeviceArray<std::uint32_t> deg(n, "HYB row lengths");
   row_degrees_kernel<<<grid, block, 0, stream()>>>(ptr, n, deg.data());
   check_launch("row_degrees_kernel");
@@ -261,12 +273,13 @@ void fill_values(const Offset* ptr, const void* val, std::size_t bytes, std::siz
   with_value_words(bytes, align, [&]<class W>(W*, std::size_t m) {
     const W* v = static_cast<const W*>(val);
     if (h.width && h.ell_col.size()) {
-      ell_values_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(ptr, v, m, n, h.width, static_cast<W*>(ell_val));
+      ell_values_kernel<<<grid_for(n, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(ptr, v, m, n, h.width,
+                                                                                                            static_cast<W*>(ell_val));
       check_launch("ell_values_kernel");
     }
     if (const Index count = h.coo_row_count(); count && h.coo_entries()) {
-      coo_values_kernel<<<grid_for(count, 256), 256, 0, stream()>>>(ptr, v, m, h.width, h.coo_rows.data(), h.coo_ptr.data(), count,
-                                                       static_cast<W*>(coo_val));
+      coo_values_kernel<<<grid_for(count, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+          ptr, v, m, h.width, h.coo_rows.data(), h.coo_ptr.data(), count, static_cast<W*>(coo_val));
       check_launch("coo_values_kernel");
     }
   });

@@ -11,13 +11,15 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/detail/storage.hpp"
 
 namespace hpg::detail::cuda {
 
 /// Sets the bit of each of the first count_of(count) indices and keeps its value at its index.
 template <class T>
-__global__ void jumbled_mark_kernel(const std::uint32_t* idx, const T* val, DeviceCount::View count, std::uint32_t* bits, T* kept) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    jumbled_mark_kernel(const std::uint32_t* idx, const T* val, DeviceCount::View count, std::uint32_t* bits, T* kept) {
   const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t i = idx[k];
@@ -43,7 +45,8 @@ void unjumble(const DeviceVec<T>& v) {
       DeviceArray<unsigned long long> listed(1, "sorting a vector's indices");  // the scan's count (v keeps its own)
       CleanScratch bitmap = zeroed_scratch(ScratchUse::bitmap, nwords * sizeof(std::uint32_t), "sorting a vector's indices");
       std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap.data());
-      jumbled_mark_kernel<<<sparse_grid(v, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), bits, kept.data());
+      jumbled_mark_kernel<<<sparse_grid(v, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          v.idx.data(), v.val.data(), v.nvals.view(), bits, kept.data());
       check_launch("jumbled_mark_kernel");
       counted_scan(DeviceCount::View{nwords}, nwords,
                    BitList<T>{bits, kept.data(), false, T{}, const_cast<std::uint32_t*>(v.idx.data()), const_cast<T*>(v.val.data()),

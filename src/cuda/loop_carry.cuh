@@ -10,6 +10,7 @@
 
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/device_loop.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/tuples.cuh"
 
 namespace hpg::detail::cuda {
@@ -99,7 +100,7 @@ void carry_form(DeviceVec<T>& v, Index scale, bool count_full) {
       DeviceArray<T> val(capacity, "carried vector values");
       const DeviceCount::View from = v.nvals.view();
       copy_carried(CarryCopy{v.idx.data(), v.val.data(), from.base, from.word, idx.data(), val.data(), sizeof(T), word.data(), capacity,
-                             sparse_bound(v) ? sparse_grid(v, 256) : 1u});
+                             sparse_bound(v) ? sparse_grid(v, LaunchPolicy::map_threads) : 1u});
       v.idx = std::move(idx);
       v.val = std::move(val);
     } else {
@@ -150,7 +151,8 @@ void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<Car
       count = from.nvals.view();
     }
     copies.push_back(CarryCopy{from.idx.data(), from.val.data(), count.base, count.word, idx, val, sizeof(T), word,
-                               Index(std::min(to.idx_n, to.val_n)), sparse_bound(from) ? sparse_grid(from, 256) : 1u});
+                               Index(std::min(to.idx_n, to.val_n)),
+                               sparse_bound(from) ? sparse_grid(from, LaunchPolicy::map_threads) : 1u});
     return;
   }
   if (from.format == Sparsity::bitmap) {
@@ -162,7 +164,8 @@ void carry_back(DeviceVec<T>& from, const CarriedStorage<T>& to, std::vector<Car
   } else {
     device_memset(to.present, 0, to.size);
     if (sparse_bound(from)) {
-      scatter_entries_kernel<<<sparse_grid(from, 256), 256, 0, stream()>>>(from.idx.data(), from.val.data(), count, to.val, to.present);
+      scatter_entries_kernel<<<sparse_grid(from, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          from.idx.data(), from.val.data(), count, to.val, to.present);
       check_launch("scatter_entries_kernel");
     }
   }

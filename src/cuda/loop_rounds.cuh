@@ -69,7 +69,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
     std::exception_ptr failure;  // the body's own error (not a capture refused): reported once the vectors are back
     {
       LoopCaptureScope capturing(&cap);
-      StreamScope on(loop.stream());
+      StreamSwitch on(loop.stream());
       try {
         loop.begin();
         body();

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "hpgraph/detail/sorted_search.hpp"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/cast.hpp"
@@ -168,7 +169,7 @@ struct MatrixMask {
 };
 
 template <class M>
-__global__ void mask_values_kernel(const M* val, std::uint64_t n, std::uint8_t* on) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads) mask_values_kernel(const M* val, std::uint64_t n, std::uint8_t* on) {
   for (std::uint64_t p = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; p < n; p += std::uint64_t(gridDim.x) * blockDim.x) {
     if constexpr (std::is_convertible_v<M, bool>) on[p] = static_cast<bool>(val[p]);
     else on[p] = 1;  // unreachable: such a mask is structural or refused (matrix_mask)
@@ -194,7 +195,8 @@ MatrixMask matrix_mask(const DeviceCsr<M>* mask, const Descriptor& d) {
   m.view.col = mask->col.data();
   if (!d.mask_structure && mask->nvals) {
     m.on.allocate(mask->nvals, "mask values");
-    mask_values_kernel<<<grid_for(mask->nvals, 256), 256, 0, stream()>>>(mask->val.data(), mask->nvals, m.on.data());
+    mask_values_kernel<<<grid_for(mask->nvals, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        mask->val.data(), mask->nvals, m.on.data());
     check_launch("mask_values_kernel");
     m.view.on = m.on.data();
   }
@@ -272,15 +274,17 @@ __device__ std::uint64_t merge_matrix_row(Index i, const CsrView<W>& c, const Cs
 }
 
 template <class W, class Z, class Accum>
-__global__ void merge_count_kernel(CsrView<W> c, CsrView<Z> t, MaskView m, RegionView r, Accum accum, bool replace,
-                                   std::uint64_t* counts) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    merge_count_kernel(CsrView<W> c, CsrView<Z> t, MaskView m, RegionView r, Accum accum, bool replace,
+                       std::uint64_t* counts) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < c.nrows; i += Index(gridDim.x) * blockDim.x)
     counts[i] = merge_matrix_row<false>(i, c, t, m, r, accum, replace, static_cast<std::uint32_t*>(nullptr), static_cast<W*>(nullptr));
 }
 
 template <class W, class Z, class Accum>
-__global__ void merge_fill_kernel(CsrView<W> c, CsrView<Z> t, MaskView m, RegionView r, Accum accum, bool replace,
-                                  const std::uint64_t* offsets, std::uint32_t* ocol, W* oval) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    merge_fill_kernel(CsrView<W> c, CsrView<Z> t, MaskView m, RegionView r, Accum accum, bool replace,
+                      const std::uint64_t* offsets, std::uint32_t* ocol, W* oval) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < c.nrows; i += Index(gridDim.x) * blockDim.x)
     merge_matrix_row<true>(i, c, t, m, r, accum, replace, ocol + offsets[i], oval + offsets[i]);
 }
@@ -323,7 +327,8 @@ DeviceCsr<W> merge_matrix(const DeviceCsr<W>& c, const MatrixMask& mask, const A
   const CsrInput<Z> ti = csr_input(t);
   DeviceArray<std::uint64_t> offsets(n + 1, "matrix row offsets");
   if (n) {
-    merge_count_kernel<<<grid_for(n, 128), 128, 0, stream()>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data());
+    merge_count_kernel<<<grid_for(n, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+        ci.view, ti.view, mask.view, region, accum, replace, offsets.data());
     check_launch("merge_count_kernel");
   }
   DeviceCsr<W> out;
@@ -333,8 +338,8 @@ DeviceCsr<W> merge_matrix(const DeviceCsr<W>& c, const MatrixMask& mask, const A
   out.col.allocate(out.nvals, "matrix column indices");
   out.val.allocate(out.nvals, "matrix values");
   if (n && out.nvals) {
-    merge_fill_kernel<<<grid_for(n, 128), 128, 0, stream()>>>(ci.view, ti.view, mask.view, region, accum, replace, offsets.data(), out.col.data(),
-                                                 out.val.data());
+    merge_fill_kernel<<<grid_for(n, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+        ci.view, ti.view, mask.view, region, accum, replace, offsets.data(), out.col.data(), out.val.data());
     check_launch("merge_fill_kernel");
   }
   adopt_offsets(out, std::move(offsets));

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "hpgraph/detail/sorted_search.hpp"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/matrix_finish.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
 #include "hpgraph/detail/cast.hpp"
@@ -66,13 +67,15 @@ __device__ std::uint64_t ewise_csr_row(const Op& op, Index i, const CsrView<X>& 
 }
 
 template <bool Union, class Z, class Op, class X, class Y>
-__global__ void ewise_csr_count_kernel(Op op, CsrView<X> x, CsrView<Y> y, std::uint64_t* counts) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    ewise_csr_count_kernel(Op op, CsrView<X> x, CsrView<Y> y, std::uint64_t* counts) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < x.nrows; i += Index(gridDim.x) * blockDim.x)
     counts[i] = ewise_csr_row<Union, false>(op, i, x, y, static_cast<std::uint32_t*>(nullptr), static_cast<Z*>(nullptr));
 }
 
 template <bool Union, class Z, class Op, class X, class Y>
-__global__ void ewise_csr_fill_kernel(Op op, CsrView<X> x, CsrView<Y> y, const std::uint64_t* offsets, std::uint32_t* ocol, Z* oval) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    ewise_csr_fill_kernel(Op op, CsrView<X> x, CsrView<Y> y, const std::uint64_t* offsets, std::uint32_t* ocol, Z* oval) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < x.nrows; i += Index(gridDim.x) * blockDim.x)
     ewise_csr_row<Union, true>(op, i, x, y, ocol + offsets[i], oval + offsets[i]);
 }
@@ -89,7 +92,8 @@ auto ewise_csr(const Op& op, const DeviceCsr<X>& x, const DeviceCsr<Y>& y) {
   const CsrInput<Y> yi = csr_input(y);
   DeviceArray<std::uint64_t> offsets(n + 1, "matrix row offsets");
   if (n) {
-    ewise_csr_count_kernel<Union, Z><<<grid_for(n, 128), 128, 0, stream()>>>(op, xi.view, yi.view, offsets.data());
+    ewise_csr_count_kernel<Union, Z><<<grid_for(n, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+        op, xi.view, yi.view, offsets.data());
     check_launch("ewise_csr_count_kernel");
   }
   DeviceCsr<Z> out;
@@ -99,7 +103,8 @@ auto ewise_csr(const Op& op, const DeviceCsr<X>& x, const DeviceCsr<Y>& y) {
   out.col.allocate(out.nvals, "matrix column indices");
   out.val.allocate(out.nvals, "matrix values");
   if (n && out.nvals) {
-    ewise_csr_fill_kernel<Union, Z><<<grid_for(n, 128), 128, 0, stream()>>>(op, xi.view, yi.view, offsets.data(), out.col.data(), out.val.data());
+    ewise_csr_fill_kernel<Union, Z><<<grid_for(n, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+        op, xi.view, yi.view, offsets.data(), out.col.data(), out.val.data());
     check_launch("ewise_csr_fill_kernel");
   }
   adopt_offsets(out, std::move(offsets));
@@ -139,7 +144,8 @@ struct entry_select {
 
 /// tval[e] = f(A's entry e); with `keep`, also whether it stays and its key.
 template <bool NeedRow, class Z, class F, class X>
-__global__ void map_entries_kernel(F f, CsrView<X> a, std::uint64_t nnz, Z* tval, std::uint8_t* keep, std::uint64_t* key) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    map_entries_kernel(F f, CsrView<X> a, std::uint64_t nnz, Z* tval, std::uint8_t* keep, std::uint64_t* key) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < nnz; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const Index i = NeedRow ? row_of_entry(a.ptr, a.nrows, e) : 0;
     const std::uint32_t j = a.col[e];
@@ -165,9 +171,8 @@ DeviceCsr<Z> map_csr(const F& f, const DeviceCsr<X>& a) {
   out.val.allocate(a.nvals, "matrix values");
   if (a.nvals) {
     const CsrInput<X> ai = csr_input(a);
-    map_entries_kernel<F::positional, Z><<<grid_for(a.nvals, 256), 256, 0, stream()>>>(f, ai.view, a.nvals, out.val.data(),
-                                                                           static_cast<std::uint8_t*>(nullptr),
-                                                                           static_cast<std::uint64_t*>(nullptr));
+    map_entries_kernel<F::positional, Z><<<grid_for(a.nvals, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        f, ai.view, a.nvals, out.val.data(), static_cast<std::uint8_t*>(nullptr), static_cast<std::uint64_t*>(nullptr));
     check_launch("map_entries_kernel");
   }
   return out;
@@ -182,7 +187,8 @@ DeviceCsr<X> select_csr(const F& f, const DeviceCsr<X>& a) {
   DeviceArray<X> val(nnz, "select values");
   DeviceArray<std::uint8_t> keep(nnz, "select flags");
   DeviceArray<std::uint64_t> key(nnz, "select keys");
-  map_entries_kernel<true, X><<<grid_for(nnz, 256), 256, 0, stream()>>>(f, ai.view, nnz, val.data(), keep.data(), key.data());
+  map_entries_kernel<true, X><<<grid_for(nnz, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      f, ai.view, nnz, val.data(), keep.data(), key.data());
   check_launch("map_entries_kernel");
   return guarded("select", [&] {
     const auto kept = static_cast<std::size_t>(count_set(keep.data(), nnz));
@@ -206,11 +212,13 @@ inline MatrixRegion matrix_region(const DeviceIndices& I, const DeviceIndices& J
   if (nrows) device_memset(r.row_in.data(), 0, nrows);
   if (ncols) device_memset(r.col_in.data(), 0, ncols);
   if (I.count) {
-    region_kernel<<<grid_for(I.count, 256), 256, 0, stream()>>>(I.data(), I.count, r.row_in.data());
+    region_kernel<<<grid_for(I.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(I.data(), I.count,
+                                                                                                            r.row_in.data());
     check_launch("region_kernel");
   }
   if (J.count) {
-    region_kernel<<<grid_for(J.count, 256), 256, 0, stream()>>>(J.data(), J.count, r.col_in.data());
+    region_kernel<<<grid_for(J.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(J.data(), J.count,
+                                                                                                            r.col_in.data());
     check_launch("region_kernel");
   }
   return r;
@@ -218,7 +226,8 @@ inline MatrixRegion matrix_region(const DeviceIndices& I, const DeviceIndices& J
 
 /// Entry (i, j) of A lands at (I[i], J[j]) of C.
 template <class A>
-__global__ void assign_keys_kernel(CsrView<A> a, std::uint64_t nnz, const Index* I, const Index* J, std::uint64_t* key) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    assign_keys_kernel(CsrView<A> a, std::uint64_t nnz, const Index* I, const Index* J, std::uint64_t* key) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < nnz; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const Index i = row_of_entry(a.ptr, a.nrows, e);
     const Index j = a.col[e];
@@ -235,7 +244,8 @@ DeviceCsr<A> assign_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const Dev
   DeviceArray<std::uint64_t> key(nnz, "assign keys");
   {
     const CsrInput<A> ai = csr_input(a);
-    assign_keys_kernel<<<grid_for(nnz, 256), 256, 0, stream()>>>(ai.view, nnz, I.data(), J.data(), key.data());
+    assign_keys_kernel<<<grid_for(nnz, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(ai.view, nnz, I.data(),
+                                                                                                             J.data(), key.data());
     check_launch("assign_keys_kernel");
   }
   DeviceArray<A> val = a.val.clone("assign values");
@@ -244,8 +254,9 @@ DeviceCsr<A> assign_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const Dev
 }
 
 /// The mask entries (i, j) that count and lie in the region.
-__global__ inline void mask_region_keys_kernel(MaskView m, Index mrows, std::uint64_t mnvals, RegionView r, std::uint64_t* key,
-                                               std::uint8_t* keep) {
+__global__ inline void __launch_bounds__(LaunchPolicy::map_threads)
+    mask_region_keys_kernel(MaskView m, Index mrows, std::uint64_t mnvals, RegionView r, std::uint64_t* key,
+                            std::uint8_t* keep) {
   for (std::uint64_t p = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; p < mnvals; p += std::uint64_t(gridDim.x) * blockDim.x) {
     const Index i = row_of_entry(m.ptr, mrows, p);
     const std::uint32_t j = m.col[p];
@@ -255,8 +266,9 @@ __global__ inline void mask_region_keys_kernel(MaskView m, Index mrows, std::uin
 }
 
 /// Every position of rows x cols (both sorted), row-major.
-__global__ inline void block_keys_kernel(const std::uint32_t* rows, const std::uint32_t* cols, std::uint64_t ncols_in, std::uint64_t total,
-                                         std::uint64_t* key) {
+__global__ inline void __launch_bounds__(LaunchPolicy::map_threads)
+    block_keys_kernel(const std::uint32_t* rows, const std::uint32_t* cols, std::uint64_t ncols_in, std::uint64_t total,
+                      std::uint64_t* key) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x)
     key[e] = (std::uint64_t(rows[e / ncols_in]) << 32) | cols[e % ncols_in];
 }
@@ -285,8 +297,8 @@ DeviceCsr<X> assign_scalar_csr(const X& x, const MatrixRegion& region, const Mat
     if (mn == 0) return empty_csr<X>(nrows, ncols);
     DeviceArray<std::uint64_t> all(mn, "assign keys");
     DeviceArray<std::uint8_t> keep(mn, "assign flags");
-    mask_region_keys_kernel<<<grid_for(mn, 256), 256, 0, stream()>>>(mask.view, mask.nrows, mn, RegionView{region.row_in.data(), region.col_in.data()},
-                                                        all.data(), keep.data());
+    mask_region_keys_kernel<<<grid_for(mn, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        mask.view, mask.nrows, mn, RegionView{region.row_in.data(), region.col_in.data()}, all.data(), keep.data());
     check_launch("mask_region_keys_kernel");
     guarded("assign", [&] {
       const auto kept = static_cast<std::size_t>(count_set(keep.data(), mn));
@@ -299,7 +311,8 @@ DeviceCsr<X> assign_scalar_csr(const X& x, const MatrixRegion& region, const Mat
     const std::uint64_t total = std::uint64_t(rows.size()) * cols.size();
     key.allocate(total, "assign keys");
     if (total) {
-      block_keys_kernel<<<grid_for(total, 256), 256, 0, stream()>>>(rows.data(), cols.data(), cols.size(), total, key.data());
+      block_keys_kernel<<<grid_for(total, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          rows.data(), cols.data(), cols.size(), total, key.data());
       check_launch("block_keys_kernel");
     }
   }
@@ -366,15 +379,17 @@ __device__ std::uint64_t extract_row(Index r, const CsrView<A>& a, const Index* 
 }
 
 template <class A>
-__global__ void extract_count_kernel(CsrView<A> a, Index nrows, const Index* I, bool identity, const std::uint64_t* dptr,
-                                     const std::uint32_t* dest, std::uint64_t* counts) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    extract_count_kernel(CsrView<A> a, Index nrows, const Index* I, bool identity, const std::uint64_t* dptr,
+                         const std::uint32_t* dest, std::uint64_t* counts) {
   for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < nrows; r += Index(gridDim.x) * blockDim.x)
     counts[r] = extract_row<false>(r, a, I, identity, dptr, dest, static_cast<std::uint64_t*>(nullptr), static_cast<A*>(nullptr));
 }
 
 template <class A>
-__global__ void extract_fill_kernel(CsrView<A> a, Index nrows, const Index* I, bool identity, const std::uint64_t* dptr,
-                                    const std::uint32_t* dest, const std::uint64_t* offsets, std::uint64_t* key, A* val) {
+__global__ void __launch_bounds__(LaunchPolicy::csr_build_threads)
+    extract_fill_kernel(CsrView<A> a, Index nrows, const Index* I, bool identity, const std::uint64_t* dptr,
+                        const std::uint32_t* dest, const std::uint64_t* offsets, std::uint64_t* key, A* val) {
   for (Index r = blockIdx.x * Index(blockDim.x) + threadIdx.x; r < nrows; r += Index(gridDim.x) * blockDim.x)
     extract_row<true>(r, a, I, identity, dptr, dest, key + offsets[r], val + offsets[r]);
 }
@@ -387,14 +402,15 @@ DeviceCsr<A> extract_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const De
   const CsrInput<A> ai = csr_input(a);
   const ColumnMap map = column_map(J, a.ncols);
   DeviceArray<std::uint64_t> offsets(nrows + 1, "extract offsets");
-  extract_count_kernel<<<grid_for(nrows, 128), 128, 0, stream()>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(), offsets.data());
+  extract_count_kernel<<<grid_for(nrows, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+      ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(), offsets.data());
   check_launch("extract_count_kernel");
   const std::uint64_t total = scan_counts(offsets, nrows);
   DeviceArray<std::uint64_t> key(total, "extract keys");
   DeviceArray<A> val(total, "extract values");
   if (total) {
-    extract_fill_kernel<<<grid_for(nrows, 128), 128, 0, stream()>>>(ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(),
-                                                       offsets.data(), key.data(), val.data());
+    extract_fill_kernel<<<grid_for(nrows, LaunchPolicy::csr_build_threads), LaunchPolicy::csr_build_threads, 0, stream()>>>(
+        ai.view, nrows, I.data(), map.identity, map.ptr.data(), map.dest.data(), offsets.data(), key.data(), val.data());
     check_launch("extract_fill_kernel");
   }
   offsets.release();
@@ -404,7 +420,8 @@ DeviceCsr<A> extract_csr(const DeviceCsr<A>& a, const DeviceIndices& I, const De
 
 /// Column j of A spread over its rows: one thread per row, a binary search in each.
 template <class A>
-__global__ void column_spread_kernel(CsrView<A> a, std::uint32_t j, A* val, std::uint8_t* present) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    column_spread_kernel(CsrView<A> a, std::uint32_t j, A* val, std::uint8_t* present) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < a.nrows; i += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t lo = lower_bound_in(a.col, a.ptr[i], a.ptr[i + 1], j);
     if (lo < a.ptr[i + 1] && a.col[lo] == j) {
@@ -416,7 +433,7 @@ __global__ void column_spread_kernel(CsrView<A> a, std::uint32_t j, A* val, std:
 
 /// Row j of A spread over its columns (the grid covers the longest possible row, ncols).
 template <class A>
-__global__ void row_spread_kernel(CsrView<A> a, Index j, A* val, std::uint8_t* present) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads) row_spread_kernel(CsrView<A> a, Index j, A* val, std::uint8_t* present) {
   const std::uint64_t b = a.ptr[j], len = a.ptr[j + 1] - b;
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < len; e += std::uint64_t(gridDim.x) * blockDim.x) {
     val[a.col[b + e]] = a.val[b + e];
@@ -432,17 +449,19 @@ DeviceResult<A> extract_column(const DeviceCsr<A>& a, Index j, bool row, const D
   if (len && a.nvals) {
     const CsrInput<A> ai = csr_input(a);
     if (row) {
-      row_spread_kernel<<<grid_for(len, 256), 256, 0, stream()>>>(ai.view, j, line.val.data(), line.present.data());
+      row_spread_kernel<<<grid_for(len, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(ai.view, j, line.val.data(),
+                                                                                                              line.present.data());
       check_launch("row_spread_kernel");
     } else {
-      column_spread_kernel<<<grid_for(len, 256), 256, 0, stream()>>>(ai.view, static_cast<std::uint32_t>(j), line.val.data(), line.present.data());
+      column_spread_kernel<<<grid_for(len, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+          ai.view, static_cast<std::uint32_t>(j), line.val.data(), line.present.data());
       check_launch("column_spread_kernel");
     }
   }
   DeviceResult<A> t(wsize);
   if (I.count) {
-    extract_gather_kernel<A><<<grid_for(I.count, 256), 256, 0, stream()>>>(I.data(), I.count, line.val.data(), line.present.data(), t.val.data(),
-                                                            t.present.data());
+    extract_gather_kernel<A><<<grid_for(I.count, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        I.data(), I.count, line.val.data(), line.present.data(), t.val.data(), t.present.data());
     check_launch("extract_gather_kernel");
   }
   return t;

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/detail/sorted_search.hpp"
 
 namespace hpg::detail::cuda {
@@ -94,7 +95,8 @@ std::size_t count_distinct_sorted(const std::uint64_t* keys, std::size_t n) {
 }
 
 namespace {
-__global__ void count_set_kernel(const std::uint8_t* flags, std::size_t n, unsigned long long* count) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    count_set_kernel(const std::uint8_t* flags, std::size_t n, unsigned long long* count) {
   unsigned mine = 0;
   for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
     mine += flags[i] != 0;
@@ -105,15 +107,16 @@ __global__ void count_set_kernel(const std::uint8_t* flags, std::size_t n, unsig
 DeviceArray<unsigned long long> count_set_on_device(const std::uint8_t* flags, std::size_t n) {
   DeviceCounter count("entry count");
   if (n) {
-    count_set_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(flags, n, count.data());
+    count_set_kernel<<<capped_grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(flags, n, count.data());
     check_launch("count_set_kernel");
   }
   return count.take();
 }
 
 namespace {
-__global__ void presence_bits_of_bytes_kernel(const std::uint8_t* present, const std::uint32_t* order, Index n, std::uint32_t* bits,
-                                              unsigned long long* zero_word) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    presence_bits_of_bytes_kernel(const std::uint8_t* present, const std::uint32_t* order, Index n, std::uint32_t* bits,
+                                  unsigned long long* zero_word) {
   if (zero_word && blockIdx.x == 0 && threadIdx.x == 0) *zero_word = 0;
   // The loop bound is rounded up to whole warps, so every lane reaches the ballot.
   const Index words = (n + 31) / 32;
@@ -123,8 +126,9 @@ __global__ void presence_bits_of_bytes_kernel(const std::uint8_t* present, const
     if (p % 32 == 0) bits[p / 32] = ballot;
   }
 }
-__global__ void presence_bits_of_list_kernel(const std::uint32_t* idx, DeviceCount::View count, const std::uint32_t* rank,
-                                             std::uint32_t* bits, unsigned long long* zero_word) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    presence_bits_of_list_kernel(const std::uint32_t* idx, DeviceCount::View count, const std::uint32_t* rank,
+                                 std::uint32_t* bits, unsigned long long* zero_word) {
   if (zero_word && blockIdx.x == 0 && threadIdx.x == 0) *zero_word = 0;
   const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
@@ -141,7 +145,8 @@ void presence_bits_of_bytes(const std::uint8_t* present, const std::uint32_t* or
     return;
   }
   // The block size is a multiple of 32 and the grid strides by whole warps (see the kernel).
-  presence_bits_of_bytes_kernel<<<capped_grid_for((n + 31) / 32 * 32, 256), 256, 0, stream()>>>(present, order, n, bits, zero_word);
+  presence_bits_of_bytes_kernel<<<capped_grid_for((n + 31) / 32 * 32, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      present, order, n, bits, zero_word);
   check_launch("presence_bits_of_bytes_kernel");
 }
 
@@ -152,8 +157,8 @@ void presence_bits_of_list(const std::uint32_t* idx, DeviceCount::View count, st
     if (zero_word) device_memset(zero_word, 0, sizeof(*zero_word));
     return;
   }
-  const unsigned grid = count.word ? capped_grid_for(bound, 256) : grid_for(bound, 256);
-  presence_bits_of_list_kernel<<<grid, 256, 0, stream()>>>(idx, count, rank, bits, zero_word);
+  const unsigned grid = count.word ? capped_grid_for(bound, LaunchPolicy::map_threads) : grid_for(bound, LaunchPolicy::map_threads);
+  presence_bits_of_list_kernel<<<grid, LaunchPolicy::map_threads, 0, stream()>>>(idx, count, rank, bits, zero_word);
   check_launch("presence_bits_of_list_kernel");
 }
 

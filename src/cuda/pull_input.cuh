@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/vector_finish.cuh"
@@ -61,8 +62,9 @@ struct PullInput {
 };
 
 template <class U>
-__global__ void scatter_ranked_values_kernel(const std::uint32_t* idx, const U* val, DeviceCount::View count, const std::uint32_t* rank,
-                                             U* out) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    scatter_ranked_values_kernel(const std::uint32_t* idx, const U* val, DeviceCount::View count, const std::uint32_t* rank,
+                                 U* out) {
   const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x)
     out[rank ? rank[idx[k]] : idx[k]] = val[k];
@@ -86,8 +88,8 @@ PullInput<U> pull_input(const DeviceVec<U>& u, const HybLayout& h, unsigned long
     if constexpr (ReadsValues) {
       in.owned_val.allocate(n, "SpMV input in HYB column order");  // read only where a bit is set
       if (sparse_bound(u)) {
-        scatter_ranked_values_kernel<<<sparse_grid(u, 256), 256, 0, stream()>>>(u.idx.data(), u.val.data(), u.nvals.view(), rank,
-                                                                                 in.owned_val.data());
+        scatter_ranked_values_kernel<<<sparse_grid(u, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+            u.idx.data(), u.val.data(), u.nvals.view(), rank, in.owned_val.data());
         check_launch("scatter_ranked_values_kernel");
       }
       in.val = in.owned_val.data();

@@ -44,6 +44,7 @@
 #include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/last_block.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/cuda/spmv_product.cuh"
@@ -415,10 +416,10 @@ __device__ __forceinline__ void push_list_round(const SR& s, const Expansion& x,
 /// The call would take the kernel past 64 registers; the bound keeps it at 64 (the call's saved
 /// registers go to a stack frame of 48 bytes, on the last block's path only).
 template <bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
-__global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Index uroom, Probe allows, bool entry_out_first, ClaimStamps claims,
-                                 std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused,
-                                 RoundEnd round_end) {
+__global__ void __launch_bounds__(LaunchPolicy::push_threads, 4)
+    push_list_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                     DeviceCount::View ucount, Index uroom, Probe allows, bool entry_out_first, ClaimStamps claims,
+                     std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd round_end) {
   const std::uint32_t stamp = *claims.epoch + 1;  // the last block writes the epoch after every block is done
   push_list_round<UFirst>(s, x, col, val, uidx, uval, count_of(ucount), uroom, allows, entry_out_first, claims.stamp, stamp, claims.listed[0], 0,
                           tidx, tval, fused, KnownRound{});
@@ -458,9 +459,10 @@ __global__ void __launch_bounds__(256, 4) push_list_kernel(SR s, Expansion x, co
 /// takes the next stamp; the round whose stamp is the last before the wrap zeroes every stamp,
 /// behind a second barrier.
 template <bool UFirst, class SR, class Expansion, class A, class Probe, class Z>
-__global__ void push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const Z* uval,
-                                        DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
-                                        std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd e) {
+__global__ void __launch_bounds__(LaunchPolicy::push_threads)
+    push_list_rounds_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const Z* uval,
+                            DeviceCount::View ucount, Probe allows, bool entry_out_first, ClaimStamps claims,
+                            std::uint32_t* tidx, Z* tval, unsigned long long* count, DeferredUpserts fused, RoundEnd e) {
   namespace cg = cooperative_groups;
   const cg::grid_group grid = cg::this_grid();
   const CarryCopy& input = e.rounds.input;
@@ -556,9 +558,10 @@ __device__ __forceinline__ void mark_products(const SR& s, const Expansion& x, c
 }
 
 template <bool First, bool UFirst, class SR, class Expansion, class A, class U, class Probe, class Z>
-__global__ void push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
-                                 DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
-                                 std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
+__global__ void __launch_bounds__(LaunchPolicy::push_threads)
+    push_mark_kernel(SR s, Expansion x, const std::uint32_t* col, const A* val, const std::uint32_t* uidx, const U* uval,
+                     DeviceCount::View ucount, Probe allows, bool entry_out_first, std::uint32_t* bits, Z* slots,
+                     std::uint32_t* list, std::uint32_t* listed, std::uint32_t room) {
   mark_products<First, UFirst>(s, x, col, val, uidx, uval, count_of(ucount), allows, entry_out_first, bits, slots, list, listed, room);
 }
 
@@ -664,7 +667,7 @@ struct PushStarts {
 // the appended outputs instead of a scan over all n / 32 words of the bitmap and a list pass (two
 // launches fewer, and no pass that grows with n); and when u has at most that many entries, one
 // block scans their row lengths.
-inline constexpr unsigned push_block_threads = 1024;
+inline constexpr unsigned push_block_threads = LaunchPolicy::push_block_threads;
 inline constexpr Index push_block_items = 8 * push_block_threads;
 
 /// start[q] = the products of u entries before q, start[nvals(u)] = all of them; the bound on
@@ -732,8 +735,9 @@ __global__ void __launch_bounds__(push_block_threads) push_sort_block_kernel(con
 /// sort and the scan of all n / 32 words both cost more for a few thousand outputs in a big n:
 /// SSSP's round on the 2048 x 2048 grid spent 7.7 us of its 36 in that scan (H200).
 template <class Z>
-__global__ void push_gather_kernel(const std::uint32_t* idx, std::uint32_t* listed, std::uint32_t* bits, Z* slots, bool restore_slots,
-                                   Z identity, Z* tval, unsigned long long* count, unsigned long long* finished) {
+__global__ void __launch_bounds__(LaunchPolicy::push_threads)
+    push_gather_kernel(const std::uint32_t* idx, std::uint32_t* listed, std::uint32_t* bits, Z* slots, bool restore_slots,
+                       Z identity, Z* tval, unsigned long long* count, unsigned long long* finished) {
   const std::uint32_t m = *reinterpret_cast<volatile std::uint32_t*>(listed);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t out = idx[k];
@@ -829,7 +833,9 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
       // second list (AllRounds).
       unsigned rounds_grid = 0;
       if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
-        const int resident = capture && holding ? resident_blocks(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, 256) : 0;
+        const int resident = capture && holding
+                                 ? resident_blocks(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, LaunchPolicy::push_threads)
+                                 : 0;
         if (resident > 0) rounds_grid = std::min(grid, multiprocessors());
       }
       // Everything by value: a held-back launch outlives this call (the arrays it names outlive the
@@ -840,13 +846,13 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
         const RoundEnd e = end ? *end : RoundEnd{};
         if constexpr (std::is_same_v<U, Z> && runs_rounds<Expansion>) {
           if (e.all_rounds()) {
-            launch_cooperative(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, rounds_grid, 256, s, x, col, val, uidx, uval, ucount,
-                               allows, entry_out_first, claims, tidx, tval, counted, fused, e);
+            launch_cooperative(push_list_rounds_kernel<UFirst, SR, Expansion, A, Probe, Z>, rounds_grid, LaunchPolicy::push_threads, s, x,
+                               col, val, uidx, uval, ucount, allows, entry_out_first, claims, tidx, tval, counted, fused, e);
             return;  // a refused launch is taken by the held launch's check
           }
         }
-        push_list_kernel<UFirst><<<grid, 256, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, uroom, allows, entry_out_first, claims, tidx, tval,
-                                                             counted, fused, e);
+        push_list_kernel<UFirst><<<grid, LaunchPolicy::push_threads, 0, stream()>>>(s, x, col, val, uidx, uval, ucount, uroom, allows,
+                                                                                    entry_out_first, claims, tidx, tval, counted, fused, e);
       };
       // Held, the launch waits for the upserts masked by T (DeferredProducer).
       if (holding) {
@@ -898,15 +904,17 @@ void push_atomic_steps(const SR& s, const DeviceCsr<A>& p, const Expansion& x, u
   auto bitmap = shared_zeroed_scratch(ScratchUse::bitmap, (nwords + 1) * sizeof(std::uint32_t), "push output bits");
   std::uint32_t* const bits = static_cast<std::uint32_t*>(bitmap->data());
   // The list (the small path's, or T's own) holds T's bound, which no append passes.
-  push_mark_kernel<keep, UFirst><<<grid, 256, 0, stream()>>>(s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows,
-                                                             entry_out_first, bits, slots, gathers ? t.idx.data() : list.data(),
-                                                             bits + nwords, static_cast<std::uint32_t>(cap));
+  push_mark_kernel<keep, UFirst><<<grid, LaunchPolicy::push_threads, 0, stream()>>>(
+      s, x, p.col.data(), p.val.data(), u.idx, u.val, u.count, allows, entry_out_first, bits, slots, gathers ? t.idx.data() : list.data(),
+      bits + nwords, static_cast<std::uint32_t>(cap));
   check_launch("push_mark_kernel");
   if (gathers) {
     CleanScratch finished = zeroed_scratch(ScratchUse::scan_status, sizeof(unsigned long long), "push result list");
-    const unsigned gather_grid = std::min(grid_for(cap, 1024), multiprocessors() * 2u);  // 4 outputs a thread at the bound
-    push_gather_kernel<<<gather_grid, 256, 0, stream()>>>(t.idx.data(), bits + nwords, bits, slots, !keep, identity, t.val.data(),
-                                                          count.data(), static_cast<unsigned long long*>(finished.data()));
+    const unsigned gather_grid =
+        std::min(grid_for(cap, 4 * LaunchPolicy::push_threads), multiprocessors() * 2u);  // 4 outputs a thread at the bound
+    push_gather_kernel<<<gather_grid, LaunchPolicy::push_threads, 0, stream()>>>(t.idx.data(), bits + nwords, bits, slots, !keep, identity,
+                                                                                 t.val.data(), count.data(),
+                                                                                 static_cast<unsigned long long*>(finished.data()));
     check_launch("push_gather_kernel");
     finished.restored();
     t.jumbled = true;
@@ -943,11 +951,12 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
     unsigned shift = 0;  // 2^shift slots per u entry hold its longest row
     while ((Index(1) << shift) < longest_row) ++shift;
     const std::uint64_t slots = std::uint64_t(nu) << shift;
-    if (slots <= std::uint64_t(multiprocessors()) * 2048)  // every slot a thread of one wave
-      push_atomic_steps<UFirst>(s, p, ByRowSlots<Offset>{ptr, shift}, capped_grid_for(slots, 256), cap, u, allows, entry_out_first, t);
+    if (slots <= wave_threads())  // every slot a thread of one wave
+      push_atomic_steps<UFirst>(s, p, ByRowSlots<Offset>{ptr, shift}, capped_grid_for(slots, LaunchPolicy::push_threads), cap, u, allows,
+                                entry_out_first, t);
     else
-      push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr, shift, switches().push_row_slots_that_fit}, capped_grid_for(nu, 256), cap, u,
-                                allows, entry_out_first, t);
+      push_atomic_steps<UFirst>(s, p, ByRows<Offset>{ptr, shift, switches().push_row_slots_that_fit},
+                                capped_grid_for(nu, LaunchPolicy::push_threads), cap, u, allows, entry_out_first, t);
     return;
   }
   if (nu <= push_entry_blocks_up_to) {
@@ -969,7 +978,8 @@ void push_atomic_with(const SR& s, const DeviceCsr<A>& p, const Offset* ptr, Ind
   } else {
     counted_scan(u.count, nu, PushStarts<Offset>{ptr, u.idx, start.data()}, "push offsets");
   }
-  push_atomic_steps<UFirst>(s, p, ByProducts<Offset>{ptr, start.data()}, capped_grid_for(most, 256), cap, u, allows, entry_out_first, t);
+  push_atomic_steps<UFirst>(s, p, ByProducts<Offset>{ptr, start.data()}, capped_grid_for(most, LaunchPolicy::push_threads), cap, u, allows,
+                            entry_out_first, t);
 }
 
 /// Push: T (sparse, masked, its count on the device) from a sparse u through the rows of P (the

@@ -54,6 +54,8 @@ DeviceInfo gpu_info() {
   info.name = prop.name;
   info.compute_capability = prop.major * 10 + prop.minor;
   info.multiprocessors = prop.multiProcessorCount;
+  info.threads_per_multiprocessor = prop.maxThreadsPerMultiProcessor;
+  info.l2_cache_bytes = static_cast<std::size_t>(prop.l2CacheSize);
   std::tie(info.free_memory, info.total_memory) = device_memory_info();
   check(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
   check(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");

@@ -17,6 +17,7 @@
 
 #include "hpgraph/cuda/append_kept.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/vector_finish.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -234,8 +235,8 @@ void finish_vector_sparse(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accu
     DeviceArray<std::uint8_t> tpres(n, "result bitmap");
     if (n) device_memset(tpres.data(), 0, n);
     if (sparse_bound(t)) {  // a count still on the device is read by the scatter
-      scatter_entries_kernel<<<sparse_grid(t, 256), 256, 0, stream()>>>(t.idx.data(), t.val.data(), t.nvals.view(), tval.data(),
-                                                                        tpres.data());
+      scatter_entries_kernel<<<sparse_grid(t, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          t.idx.data(), t.val.data(), t.nvals.view(), tval.data(), tpres.data());
       check_launch("scatter_entries_kernel");
     }
     finish_vector(w, vector_mask(maskv, n, d), accum, std::move(tval), std::move(tpres), d.replace, t.nvals.if_known());

@@ -19,6 +19,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/matrix_finish.cuh"
 #include "hpgraph/cuda/vector_ops.cuh"
 #include "hpgraph/detail/switches.hpp"
@@ -52,8 +53,9 @@ __device__ inline std::uint64_t gallop_to(const std::uint32_t* col, std::uint64_
 /// One thread per mask entry (i, j): the sorted column lists of A(i,:) and B'(j,:) are intersected,
 /// the products folded in k order, and the walk stops once the monoid reaches its terminal value.
 template <class SR, class A, class B, class Z>
-__global__ void masked_dot_kernel(SR s, CsrView<A> a, CsrView<B> bt, MaskView m, Index mrows, std::uint64_t mnvals, std::uint64_t* key,
-                                  Z* val, std::uint8_t* found) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    masked_dot_kernel(SR s, CsrView<A> a, CsrView<B> bt, MaskView m, Index mrows, std::uint64_t mnvals, std::uint64_t* key,
+                      Z* val, std::uint8_t* found) {
   for (std::uint64_t p = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; p < mnvals; p += std::uint64_t(gridDim.x) * blockDim.x) {
     found[p] = 0;
     if (m.on && !m.on[p]) continue;  // a valued mask entry that is false: C(i,j) cannot change
@@ -99,7 +101,8 @@ DeviceCsr<typename SR::value_type> mxm_masked_dot(const SR& s, const DeviceCsr<A
   DeviceArray<std::uint64_t> key(mn, "mxm keys");
   DeviceArray<Z> val(mn, "mxm values");
   DeviceArray<std::uint8_t> found(mn, "mxm flags");
-  masked_dot_kernel<<<grid_for(mn, 256), 256, 0, stream()>>>(s, ai.view, bi.view, mask.view, mask.nrows, mn, key.data(), val.data(), found.data());
+  masked_dot_kernel<<<grid_for(mn, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      s, ai.view, bi.view, mask.view, mask.nrows, mn, key.data(), val.data(), found.data());
   check_launch("masked_dot_kernel");
   return guarded("mxm (masked dot)", [&] {
     const auto kept = static_cast<std::size_t>(count_set(found.data(), mn));
@@ -126,7 +129,8 @@ struct is_dropped_product {
 
 /// Per entry (i, k) of A: how many products it makes (the length of row k of B), and its row i.
 template <class A, class B>
-__global__ void esc_lengths_kernel(CsrView<A> a, CsrView<B> b, std::uint64_t nnza, std::uint64_t* len, std::uint32_t* arow) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    esc_lengths_kernel(CsrView<A> a, CsrView<B> b, std::uint64_t nnza, std::uint64_t* len, std::uint32_t* arow) {
   for (std::uint64_t p = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; p < nnza; p += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint32_t k = a.col[p];
     len[p] = b.ptr[k + 1] - b.ptr[k];
@@ -137,8 +141,9 @@ __global__ void esc_lengths_kernel(CsrView<A> a, CsrView<B> b, std::uint64_t nnz
 /// Product e: its entry p of A is found by binary search in the scanned lengths, so every thread
 /// does the same work however uneven the rows of A and B are.
 template <class SR, class A, class B, class Z>
-__global__ void esc_expand_kernel(SR s, CsrView<A> a, CsrView<B> b, const std::uint32_t* arow, const std::uint64_t* start, std::uint64_t nnza,
-                                  std::uint64_t total, MaskView m, std::uint64_t* key, Z* prod) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    esc_expand_kernel(SR s, CsrView<A> a, CsrView<B> b, const std::uint32_t* arow, const std::uint64_t* start, std::uint64_t nnza,
+                      std::uint64_t total, MaskView m, std::uint64_t* key, Z* prod) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint64_t lo = last_at_most_in(start, nnza, e);  // one with no products shares the next one's start
     const Index i = arow[lo];
@@ -166,7 +171,8 @@ DeviceCsr<typename SR::value_type> mxm_esc(const SR& s, const DeviceCsr<A>& a, c
   return guarded("mxm (Gustavson)", [&] {
     DeviceArray<std::uint64_t> start(nnza, "mxm offsets");
     DeviceArray<std::uint32_t> arow(nnza, "mxm rows");
-    esc_lengths_kernel<<<grid_for(nnza, 256), 256, 0, stream()>>>(ai.view, bi.view, nnza, start.data(), arow.data());
+    esc_lengths_kernel<<<grid_for(nnza, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(ai.view, bi.view, nnza,
+                                                                                                              start.data(), arow.data());
     check_launch("esc_lengths_kernel");
     std::uint64_t last_len = 0;
     copy_device_to_host(&last_len, start.data() + nnza - 1, sizeof(last_len));
@@ -178,8 +184,8 @@ DeviceCsr<typename SR::value_type> mxm_esc(const SR& s, const DeviceCsr<A>& a, c
 
     DeviceArray<std::uint64_t> key(total, "mxm products (keys)");
     DeviceArray<Z> prod(total, "mxm products");
-    esc_expand_kernel<<<grid_for(total, 256), 256, 0, stream()>>>(s, ai.view, bi.view, arow.data(), start.data(), nnza, total, mask.view, key.data(),
-                                                     prod.data());
+    esc_expand_kernel<<<grid_for(total, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        s, ai.view, bi.view, arow.data(), start.data(), nnza, total, mask.view, key.data(), prod.data());
     check_launch("esc_expand_kernel");
     start.release();
     arow.release();

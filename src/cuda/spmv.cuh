@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/hyb.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/pull_input.cuh"
 #include "hpgraph/cuda/push_atomic.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
@@ -82,9 +83,10 @@ __device__ T pick4(const T (&v)[4], int j) {
 /// by one, so the product's code is written once (four copies of it took the mxv parity tests'
 /// compile from minutes to half an hour). T's value is written only where the row has one.
 template <bool UFirst, class SR, class A, class U, class Z>
-__global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const std::uint32_t* col_order,
-                                HybValues<A> av, const U* uval, PullPresence u, PullRows rows, bool entry_out_first, Z* tval,
-                                std::uint8_t* tpres, unsigned long long* count) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    ell_pull_kernel(SR s, Index nrows, Index width, const std::uint32_t* ell_col, const std::uint32_t* col_order,
+                    HybValues<A> av, const U* uval, PullPresence u, PullRows rows, bool entry_out_first, Z* tval,
+                    std::uint8_t* tpres, unsigned long long* count) {
   constexpr int batch = 4;
   unsigned mine = 0;
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
@@ -133,7 +135,7 @@ __global__ void ell_pull_kernel(SR s, Index nrows, Index width, const std::uint3
 /// A pull kernel's grid for `threads` threads: one wave when it counts (a global atomic a block),
 /// else a thread for each.
 inline unsigned pull_grid(std::size_t threads, const unsigned long long* count) {
-  return count ? capped_grid_for(threads, 256) : grid_for(threads, 256);
+  return count ? capped_grid_for(threads, LaunchPolicy::row_threads) : grid_for(threads, LaunchPolicy::row_threads);
 }
 
 /// __shfl_down_sync for any trivially copyable value: moved as 4-byte words, within groups of
@@ -206,10 +208,11 @@ __device__ inline unsigned drop_set_bits(unsigned m, unsigned k) {
 /// Tail rows of one short bin: a group of Lanes lanes per row, entries strided over the group; a
 /// warp's groups take the items left after a lookup 32 / Lanes at a time, in order.
 template <unsigned Lanes, bool UFirst, class SR, class A, class U, class Z>
-__global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
-                                 const std::uint32_t* col, const std::uint32_t* col_order, HybValues<A> av, const U* uval,
-                                 PullPresence u, PullRows allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
-                                 unsigned long long* count) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems, const std::uint32_t* rows, const std::uint64_t* ptr,
+                     const std::uint32_t* col, const std::uint32_t* col_order, HybValues<A> av, const U* uval,
+                     PullPresence u, PullRows allowed, bool entry_out_first, Z* tval, std::uint8_t* tpres,
+                     unsigned long long* count) {
   constexpr unsigned groups_per_warp = 32 / Lanes;
   const unsigned warp_lane = threadIdx.x % 32, lane = warp_lane % Lanes, group = warp_lane / Lanes;
   const Index warps = Index(gridDim.x) * blockDim.x / 32;
@@ -258,11 +261,12 @@ __global__ void tail_rows_kernel(SR s, const std::uint32_t* items, Index nitems,
 /// presence) before it folds. A row of one piece is finished here; the pieces of a longer row
 /// leave partial results for tail_split_kernel (a skipped piece: none).
 template <bool UFirst, class SR, class A, class U, class Z>
-__global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
-                                   const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
-                                   const std::uint32_t* col_order, HybValues<A> av, const U* uval, PullPresence u, PullRows allowed,
-                                   bool entry_out_first, Z* tval, std::uint8_t* tpres, Z* part, std::uint8_t* part_any,
-                                   unsigned long long* count) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    tail_pieces_kernel(SR s, const std::uint32_t* items, const std::uint32_t* pieces, Index nitems,
+                       const std::uint32_t* rows, const std::uint64_t* ptr, const std::uint32_t* col,
+                       const std::uint32_t* col_order, HybValues<A> av, const U* uval, PullPresence u, PullRows allowed,
+                       bool entry_out_first, Z* tval, std::uint8_t* tpres, Z* part, std::uint8_t* part_any,
+                       unsigned long long* count) {
   constexpr int unroll = 4;
   const unsigned lane = threadIdx.x % 32;
   const Index warps = Index(gridDim.x) * blockDim.x / 32;
@@ -326,9 +330,10 @@ __global__ void tail_pieces_kernel(SR s, const std::uint32_t* items, const std::
 
 /// Folds the pieces of each split row (in piece order) into T.
 template <class SR, class Z>
-__global__ void tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint64_t* split_first, Index nsplit,
-                                  const std::uint32_t* rows, const std::uint64_t* ptr, const Z* part, const std::uint8_t* part_any,
-                                  Z* tval, std::uint8_t* tpres, unsigned long long* count) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    tail_split_kernel(SR s, const std::uint32_t* split_rows, const std::uint64_t* split_first, Index nsplit,
+                      const std::uint32_t* rows, const std::uint64_t* ptr, const Z* part, const std::uint8_t* part_any,
+                      Z* tval, std::uint8_t* tpres, unsigned long long* count) {
   unsigned mine = 0;
   for (Index t = blockIdx.x * Index(blockDim.x) + threadIdx.x; t < nsplit; t += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t r = split_rows[t];
@@ -351,9 +356,9 @@ void launch_tail_bin(int bin, const SR& s, const DeviceHyb<A>& h, const HybValue
   const Index n = h.bin_start[bin + 1] - h.bin_start[bin];
   if (n == 0) return;
   const Index warps = (n + 32 / Lanes - 1) / (32 / Lanes);
-  tail_rows_kernel<Lanes, UFirst><<<pull_grid(warps * 32, count), 256, 0, stream()>>>(
-      s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval,
-      u, rows, entry_out_first, tval, tpres, count);
+  tail_rows_kernel<Lanes, UFirst><<<pull_grid(warps * 32, count), LaunchPolicy::row_threads, 0, stream()>>>(
+      s, h.tail_item.data() + h.bin_start[bin], n, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(), h.col_order.data(), av, uval, u,
+      rows, entry_out_first, tval, tpres, count);
   check_launch("tail_rows_kernel");
 }
 
@@ -366,8 +371,8 @@ void pull(const SR& s, const DeviceHyb<A>& h, const PullInput<U>& in, const Pull
   const Index n = h.nrows;
   if (n == 0) return;
   const HybValues<A> ell_v{h.ell_val.data(), h.iso_value, h.iso}, coo_v{h.coo_val.data(), h.iso_value, h.iso};
-  ell_pull_kernel<UFirst><<<pull_grid(n, count), 256, 0, stream()>>>(s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v,
-                                                                         in.val, in.has, rows, entry_out_first, tval, tpres, count);
+  ell_pull_kernel<UFirst><<<pull_grid(n, count), LaunchPolicy::row_threads, 0, stream()>>>(
+      s, n, h.width, h.ell_col.data(), h.col_order.data(), ell_v, in.val, in.has, rows, entry_out_first, tval, tpres, count);
   check_launch("ell_pull_kernel");
   if (h.coo_row_count() == 0) return;
   launch_tail_bin<4, UFirst>(0, s, h, coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, count);
@@ -378,24 +383,24 @@ void pull(const SR& s, const DeviceHyb<A>& h, const PullInput<U>& in, const Pull
   const Index nsplit = h.split_rows.size();
   DeviceArray<Z> part(nsplit ? nlong : 0, "SpMV partial results");
   DeviceArray<std::uint8_t> part_any(nsplit ? nlong : 0, "SpMV partial results");
-  tail_pieces_kernel<UFirst><<<pull_grid(nlong * 32, count), 256, 0, stream()>>>(
-      s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(),
-      h.coo_col.data(), h.col_order.data(), coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, part.data(), part_any.data(),
-      count);
+  tail_pieces_kernel<UFirst><<<pull_grid(nlong * 32, count), LaunchPolicy::row_threads, 0, stream()>>>(
+      s, h.tail_item.data() + h.bin_start[hyb_bins - 1], h.tail_piece.data(), nlong, h.coo_rows.data(), h.coo_ptr.data(), h.coo_col.data(),
+      h.col_order.data(), coo_v, in.val, in.has, rows, entry_out_first, tval, tpres, part.data(), part_any.data(), count);
   check_launch("tail_pieces_kernel");
   if (nsplit) {
-    tail_split_kernel<<<pull_grid(nsplit, count), 256, 0, stream()>>>(s, h.split_rows.data(), h.split_first.data(), nsplit,
-                                                                          h.coo_rows.data(), h.coo_ptr.data(), part.data(),
-                                                                          part_any.data(), tval, tpres, count);
+    tail_split_kernel<<<pull_grid(nsplit, count), LaunchPolicy::row_threads, 0, stream()>>>(
+        s, h.split_rows.data(), h.split_first.data(), nsplit, h.coo_rows.data(), h.coo_ptr.data(), part.data(), part_any.data(), tval,
+        tpres, count);
     check_launch("tail_split_kernel");
   }
 }
 
 /// The ablation's baseline pull: a thread per row over the CSR (no HYB, no schedule).
 template <bool UFirst, class SR, class Offset, class A, class U, class Z>
-__global__ void csr_pull_kernel(SR s, Index nrows, const Offset* ptr, const std::uint32_t* col, const A* val, const U* uval,
-                                const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
-                                Z* tval, std::uint8_t* tpres) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    csr_pull_kernel(SR s, Index nrows, const Offset* ptr, const std::uint32_t* col, const A* val, const U* uval,
+                    const std::uint8_t* upres, const std::uint8_t* allowed, bool all_allowed, bool entry_out_first,
+                    Z* tval, std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
     bool any = false;
     Z acc{};
@@ -422,20 +427,23 @@ void pull_csr(const SR& s, const DeviceCsr<A>& a, const U* uval, const std::uint
   tpres.allocate(n, "SpMV result bitmap");
   if (n == 0) return;
   if (a.wide_offsets())
-    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, a.ptr64.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
-                                                       mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+    csr_pull_kernel<UFirst><<<grid_for(n, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+        s, n, a.ptr64.data(), a.col.data(), a.val.data(), uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(),
+        tpres.data());
   else
-    csr_pull_kernel<UFirst><<<grid_for(n, 256), 256, 0, stream()>>>(s, n, a.ptr32.data(), a.col.data(), a.val.data(), uval, upres, mask.data(),
-                                                       mask.all_allowed, entry_out_first, tval.data(), tpres.data());
+    csr_pull_kernel<UFirst><<<grid_for(n, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+        s, n, a.ptr32.data(), a.col.data(), a.val.data(), uval, upres, mask.data(), mask.all_allowed, entry_out_first, tval.data(),
+        tpres.data());
   check_launch("csr_pull_kernel");
 }
 
 /// Product e of the expansion, found by push_product_at (a binary search in the scanned lengths, so
 /// every thread does the same work however uneven the rows are).
 template <bool UFirst, class SR, class Offset, class A, class U, class Probe, class Z>
-__global__ void push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
-                                   const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total, Probe allows,
-                                   bool entry_out_first, std::uint32_t* key, Z* prod) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    push_expand_kernel(SR s, const Offset* ptr, const std::uint32_t* col, const A* val, const std::uint32_t* uidx,
+                       const U* uval, Index nu, const std::uint64_t* start, std::uint64_t total, Probe allows,
+                       bool entry_out_first, std::uint32_t* key, Z* prod) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < total; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const PushProduct at = push_product_at(e, ptr, uidx, nu, start);
     const std::uint32_t out = col[at.p];
@@ -481,13 +489,13 @@ void push(const SR& s, const DeviceCsr<A>& p, const SparseInput<U>& u_sparse, co
     DeviceArray<std::uint32_t> key(total, "push keys");
     DeviceArray<Z> prod(total, "push products");
     if (p.wide_offsets())
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256, 0, stream()>>>(s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx,
-                                                                u_sparse.val, nu, start.data(), total, allows,
-                                                                entry_out_first, key.data(), prod.data());
+      push_expand_kernel<UFirst><<<grid_for(total, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          s, p.ptr64.data(), p.col.data(), p.val.data(), u_sparse.idx, u_sparse.val, nu, start.data(), total, allows, entry_out_first,
+          key.data(), prod.data());
     else
-      push_expand_kernel<UFirst><<<grid_for(total, 256), 256, 0, stream()>>>(s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx,
-                                                                u_sparse.val, nu, start.data(), total, allows,
-                                                                entry_out_first, key.data(), prod.data());
+      push_expand_kernel<UFirst><<<grid_for(total, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+          s, p.ptr32.data(), p.col.data(), p.val.data(), u_sparse.idx, u_sparse.val, nu, start.data(), total, allows, entry_out_first,
+          key.data(), prod.data());
     check_launch("push_expand_kernel");
     // Without a mask nothing was dropped: no compaction (and no wait for its count).
     const std::size_t kept = allows.has_mask || allows.complement ? remove_key(key.data(), prod.data(), total, hyb_pad) : total;

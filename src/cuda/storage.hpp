@@ -12,7 +12,7 @@ namespace hpg::detail::cuda {
 
 /// A Matrix's storage: its CSR, and the forms derived from it (the transpose, the HYBs), made on
 /// first use and dropped whenever the matrix changes. Shared, so that the threads reading one
-/// const matrix at once share one cache (MatrixAccess::derived creates it under a lock).
+/// const matrix at once share one cache (derived_of, access.hpp, creates it under a lock).
 template <class T>
 struct Csr : DeviceCsr<T> {
   mutable std::shared_ptr<DeviceDerived<T>> derived;

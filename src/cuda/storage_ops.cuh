@@ -24,7 +24,7 @@
 #include "hpgraph/detail/device_memory.hpp"
 #include "hpgraph/detail/loop_capture.hpp"
 #include "hpgraph/detail/loop_types.hpp"
-#include "hpgraph/generate_edges.hpp"
+#include "hpgraph/cuda/device_edges.hpp"
 #include "hpgraph/ops/binary.hpp"
 
 namespace hpg::detail {

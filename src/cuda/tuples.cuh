@@ -15,6 +15,7 @@
 #include "hpgraph/cuda/device_counter.cuh"
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/jumbled.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/primitives.cuh"
 #include "hpgraph/detail/storage.hpp"
 #include "hpgraph/host/tuples.hpp"
@@ -196,7 +197,8 @@ void bitmap_entries(const DeviceVec<T>& v, DeviceArray<std::uint32_t>& idx, Devi
 
 /// val[idx[k]] = vals[k] and present[idx[k]] = 1 for the first count_of(count) entries.
 template <class T>
-__global__ void scatter_entries_kernel(const std::uint32_t* idx, const T* vals, DeviceCount::View count, T* val, std::uint8_t* present) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    scatter_entries_kernel(const std::uint32_t* idx, const T* vals, DeviceCount::View count, T* val, std::uint8_t* present) {
   const Index m = count_of(count);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
     const std::uint32_t i = idx[k];
@@ -214,8 +216,8 @@ void sparse_as_bitmap(const DeviceVec<T>& v, DeviceArray<T>& val, DeviceArray<st
   device_memset(present.data(), 0, v.size);
   device_memset(val.data(), 0, v.size * sizeof(T));
   if (sparse_bound(v) == 0) return;
-  scatter_entries_kernel<<<sparse_grid(v, 256), 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), val.data(),
-                                                                      present.data());
+  scatter_entries_kernel<<<sparse_grid(v, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      v.idx.data(), v.val.data(), v.nvals.view(), val.data(), present.data());
   check_launch("scatter_entries_kernel");
 }
 
@@ -296,8 +298,9 @@ struct SparseWrites {
 /// Every block finds the writes' places in the list (a binary search each); block 0 writes the
 /// inserts and the count.
 template <class T>
-__global__ void write_sparse_entries_kernel(const std::uint32_t* idx, const T* val, DeviceCount::View count, SparseWrites<T> w,
-                                            std::uint32_t* out_idx, T* out_val, unsigned long long* out_count) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    write_sparse_entries_kernel(const std::uint32_t* idx, const T* val, DeviceCount::View count, SparseWrites<T> w,
+                                std::uint32_t* out_idx, T* out_val, unsigned long long* out_count) {
   __shared__ Index pos[sparse_write_batch];
   __shared__ bool here[sparse_write_batch];
   const Index m = count_of(count);
@@ -359,9 +362,9 @@ void write_sparse_entries(DeviceVec<T>& v, const SparseWrites<T>& w) {
   DeviceArray<std::uint32_t> idx(room ? room : 1, "vector indices");
   DeviceArray<T> val(room ? room : 1, "vector values");
   DeviceArray<unsigned long long> count(1, "vector count");
-  const unsigned grid = sparse_bound(v) ? sparse_grid(v, 256) : 1u;
-  write_sparse_entries_kernel<<<grid, 256, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), w, idx.data(), val.data(),
-                                                          count.data());
+  const unsigned grid = sparse_bound(v) ? sparse_grid(v, LaunchPolicy::map_threads) : 1u;
+  write_sparse_entries_kernel<<<grid, LaunchPolicy::map_threads, 0, stream()>>>(v.idx.data(), v.val.data(), v.nvals.view(), w, idx.data(),
+                                                                                val.data(), count.data());
   check_launch("write_sparse_entries_kernel");
   v.idx = std::move(idx);
   v.val = std::move(val);
@@ -377,7 +380,7 @@ struct FoundEntry {
 };
 
 template <class T>
-__global__ void find_entry_kernel(EntryLookup at, const T* val, Index i, FoundEntry<T>* out) {
+__global__ void __launch_bounds__(1) find_entry_kernel(EntryLookup at, const T* val, Index i, FoundEntry<T>* out) {
   Index pos = 0;
   out->found = at.find(i, pos);
   if (out->found) out->value = val[pos];
@@ -400,7 +403,8 @@ std::optional<T> find_entry(const DeviceVec<T>& v, Index i) {
 
 /// Sets (set) or removes entry i of a bitmap vector in place, adjusting the count on the device.
 template <class T>
-__global__ void write_bitmap_entry_kernel(std::uint8_t* present, T* val, Index i, bool set, T x, unsigned long long* count) {
+__global__ void __launch_bounds__(1)
+    write_bitmap_entry_kernel(std::uint8_t* present, T* val, Index i, bool set, T x, unsigned long long* count) {
   if (set) val[i] = x;
   if (!count) return;  // a full vector's value set: it stays full
   const bool had = present[i] != 0;

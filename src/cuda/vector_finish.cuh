@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/tuples.cuh"
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/cast.hpp"
@@ -22,8 +23,9 @@ struct DeviceMask {
 };
 
 template <class M>
-__global__ void mask_from_bitmap_kernel(const M* val, const std::uint8_t* present, Index n, bool structural, bool complement,
-                                        std::uint8_t* allowed) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    mask_from_bitmap_kernel(const M* val, const std::uint8_t* present, Index n, bool structural, bool complement,
+                            std::uint8_t* allowed) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
     bool in = present[i] != 0;
     if constexpr (std::is_convertible_v<M, bool>) {
@@ -120,7 +122,8 @@ DeviceMask vector_mask(const DeviceVec<M>* mask, Index n, const Descriptor& d) {
   m.present = true;
   m.allowed.allocate(n, "mask");
   if (n) {
-    mask_from_bitmap_kernel<<<grid_for(n, 256), 256, 0, stream()>>>(b.val, b.present, n, d.mask_structure, d.mask_complement, m.allowed.data());
+    mask_from_bitmap_kernel<<<grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        b.val, b.present, n, d.mask_structure, d.mask_complement, m.allowed.data());
     check_launch("mask_from_bitmap_kernel");
   }
   return m;
@@ -162,9 +165,10 @@ __device__ bool finish_entry(const W* wval, const std::uint8_t* wpres, const T* 
 /// Counts the entries kept into *kept (add_block_count), unless it is null (the caller knows the
 /// result's count).
 template <class W, class T, class Accum>
-__global__ void finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
-                              const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, Accum accum, bool replace,
-                              Index n, W* oval, std::uint8_t* opres, unsigned long long* kept) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    finish_kernel(const W* wval, const std::uint8_t* wpres, const T* tval, const std::uint8_t* tpres,
+                  const std::uint8_t* allowed, bool all_allowed, const std::uint8_t* region, Accum accum, bool replace,
+                  Index n, W* oval, std::uint8_t* opres, unsigned long long* kept) {
   unsigned mine = 0;
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x)
     mine += finish_entry(wval, wpres, tval, tpres, allowed, all_allowed, region, accum, replace, i, oval, opres) ? 1u : 0u;
@@ -202,8 +206,9 @@ void finish_vector(DeviceVec<W>& w, const DeviceMask& mask, const Accum& accum, 
   if (n) {
     std::optional<DeviceCounter> kept;
     if (!known) kept.emplace("finish count");
-    finish_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n,
-                                             out.val.data(), out.present.data(), kept ? kept->data() : nullptr);
+    finish_kernel<<<capped_grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        cur.val, cur.present, tval, tpres, mask.data(), mask.all_allowed, region, accum, replace, n, out.val.data(), out.present.data(),
+        kept ? kept->data() : nullptr);
     check_launch("finish_kernel");
     out.nvals = known ? DeviceCount(*known) : DeviceCount::on_device(kept->take());
   }

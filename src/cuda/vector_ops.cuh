@@ -18,6 +18,7 @@
 #include "hpgraph/cuda/clean_scratch.cuh"
 #include "hpgraph/cuda/held_bit_list.cuh"
 #include "hpgraph/cuda/held_map.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 
@@ -74,11 +75,10 @@ struct DeviceResult {
   bool lent_present_ = false;       // its bitmap too (else T's is its own)
 };
 
-inline dim3 grid1(Index n) { return dim3(grid_for(n, 256)); }
-
 template <bool Union, class Op, class U, class V, class Z>
-__global__ void ewise_kernel(Op op, const U* uval, const std::uint8_t* upres, const V* vval, const std::uint8_t* vpres, Index n, Z* tval,
-                             std::uint8_t* tpres) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    ewise_kernel(Op op, const U* uval, const std::uint8_t* upres, const V* vval, const std::uint8_t* vpres, Index n, Z* tval,
+                 std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
     const bool hu = upres[i] != 0, hv = vpres[i] != 0;
     if (hu && hv) {
@@ -103,7 +103,8 @@ DeviceResult<Z> ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v
   const bool u_full = u.nvals.is(n), v_full = v.nvals.is(n);
   DeviceResult<Z> t(n, Union ? u_full || v_full : u_full && v_full, into);
   if (n) {
-    ewise_kernel<Union><<<grid1(n), 256, 0, stream()>>>(op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
+    ewise_kernel<Union><<<grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        op, ub.val, ub.present, vb.val, vb.present, n, t.val.data(), t.present.data());
     check_launch("ewise_kernel");
   }
   return t;
@@ -112,8 +113,9 @@ DeviceResult<Z> ewise(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& v
 /// ewise_mult driven by a sparse operand against a full one: T(i) = op(u(i), v(i)) for each of
 /// the driver's entries, T's list the driver's (copy_of_list).
 template <bool UDrives, class Op, class U, class V, class Z>
-__global__ void ewise_mult_full_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const U* uval, const V* vval, Z* tval,
-                                       SparseCopy copy) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    ewise_mult_full_kernel(Op op, const std::uint32_t* idx, DeviceCount::View count, const U* uval, const V* vval, Z* tval,
+                           SparseCopy copy) {
   const Index m = count_of(count);
   copy.count(m);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
@@ -198,16 +200,18 @@ auto ewise_mult_sparse(const Op& op, const DeviceVec<U>& u, const DeviceVec<V>& 
       return std::move(*held);
     const SparseCopy copy = u_drives ? copy_of_list(t, u, bound) : copy_of_list(t, v, bound);
     t.val.allocate(bound, "result values");
-    const unsigned grid = sparse_grid(t, 256);
+    const unsigned grid = sparse_grid(t, LaunchPolicy::map_threads);
     // Held back where work may wait (held_map.cuh): a masked apply that keeps the entries where
     // the map is true, and the upserts masked by what it keeps, are then done by its kernel.
     if (u_drives ? hold_map<true>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy, bound, grid, !u.jumbled)
                  : hold_map<false>(op, driver.data(), count, v.val.data(), u.val.data(), t.val.data(), copy, bound, grid, !v.jumbled))
       return t;
     if (u_drives)
-      ewise_mult_full_kernel<true><<<grid, 256, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy);
+      ewise_mult_full_kernel<true><<<grid, LaunchPolicy::map_threads, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(),
+                                                                                     t.val.data(), copy);
     else
-      ewise_mult_full_kernel<false><<<grid, 256, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(), t.val.data(), copy);
+      ewise_mult_full_kernel<false><<<grid, LaunchPolicy::map_threads, 0, stream()>>>(op, driver.data(), count, u.val.data(), v.val.data(),
+                                                                                      t.val.data(), copy);
     check_launch("ewise_mult_full_kernel");
     return t;
   }
@@ -284,7 +288,8 @@ struct AllowsAll {
 
 /// T(k) = f(u(idx[k]), idx[k]) over a sparse u's entries (apply, index apply), T's list u's.
 template <class Z, class F, class U>
-__global__ void map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, SparseCopy copy) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    map_sparse_kernel(F f, const std::uint32_t* idx, const U* uval, DeviceCount::View count, Z* tval, SparseCopy copy) {
   const Index m = count_of(count);
   copy.count(m);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x) {
@@ -311,7 +316,8 @@ DeviceSparseResult<Z> map_sparse(const F& f, const DeviceVec<U>& u, bool compact
   }
   const SparseCopy copy = copy_of_list(t, u, bound);
   t.val.allocate(bound, "result values");
-  map_sparse_kernel<Z><<<sparse_grid(t, 256), 256, 0, stream()>>>(f, u.idx.data(), u.val.data(), u.nvals.view(), t.val.data(), copy);
+  map_sparse_kernel<Z><<<sparse_grid(t, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      f, u.idx.data(), u.val.data(), u.nvals.view(), t.val.data(), copy);
   check_launch("map_sparse_kernel");
   return t;
 }
@@ -341,7 +347,8 @@ void map_sparse_into(DeviceVec<W>& w, const DeviceVec<M>* maskv, const Accum& ac
 
 /// T(i) = f(u(i), i) where u(i) is present (apply, index apply, select).
 template <class Z, class F, class U>
-__global__ void map_kernel(F f, const U* uval, const std::uint8_t* upres, Index n, Z* tval, std::uint8_t* tpres) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    map_kernel(F f, const U* uval, const std::uint8_t* upres, Index n, Z* tval, std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
     if (!upres[i]) continue;
     bool keep = true;
@@ -361,7 +368,8 @@ DeviceResult<Z> map(const F& f, const DeviceVec<U>& u, bool can_drop, DeviceVec<
   const BitmapInput<U> ub = as_bitmap(u);
   DeviceResult<Z> t(n, !can_drop && u.nvals.is(n), into);
   if (n) {
-    map_kernel<Z><<<grid1(n), 256, 0, stream()>>>(f, ub.val, ub.present, n, t.val.data(), t.present.data());
+    map_kernel<Z><<<grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(f, ub.val, ub.present, n,
+                                                                                                      t.val.data(), t.present.data());
     check_launch("map_kernel");
   }
   return t;
@@ -487,7 +495,7 @@ __device__ void fold_into_scalar(const Accum& accum, bool fold, const MaybeValue
   *s = typecast<S>(r.value);
 }
 
-inline constexpr unsigned reduce_threads = 256;
+inline constexpr unsigned reduce_threads = LaunchPolicy::reduce_threads;
 
 /// A reduction into a scalar's device word in one kernel: each block folds its share of the n
 /// entries (a grid-stride loop, then the block's reduction) into partial[block]; the last block
@@ -538,7 +546,8 @@ void reduce_vector_into(const Monoid& m, const DeviceVec<U>& u, const Accum& acc
 
 /// T(i) = (+)_j A(i, j): one thread per row.
 template <class Z, class Op, class Offset, class A>
-__global__ void reduce_rows_kernel(Op op, const Offset* ptr, const A* val, Index nrows, Z* tval, std::uint8_t* tpres) {
+__global__ void __launch_bounds__(LaunchPolicy::row_threads)
+    reduce_rows_kernel(Op op, const Offset* ptr, const A* val, Index nrows, Z* tval, std::uint8_t* tpres) {
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < nrows; i += Index(gridDim.x) * blockDim.x) {
     const std::uint64_t b = ptr[i], e = ptr[i + 1];
     if (b == e) continue;
@@ -553,8 +562,12 @@ template <class Z, class Op, class A>
 DeviceResult<Z> reduce_rows(const Op& op, const DeviceCsr<A>& a) {
   DeviceResult<Z> t(a.nrows);
   if (a.nrows) {
-    if (a.wide_offsets()) reduce_rows_kernel<Z><<<grid1(a.nrows), 256, 0, stream()>>>(op, a.ptr64.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
-    else reduce_rows_kernel<Z><<<grid1(a.nrows), 256, 0, stream()>>>(op, a.ptr32.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
+    if (a.wide_offsets())
+      reduce_rows_kernel<Z><<<grid_for(a.nrows, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+          op, a.ptr64.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
+    else
+      reduce_rows_kernel<Z><<<grid_for(a.nrows, LaunchPolicy::row_threads), LaunchPolicy::row_threads, 0, stream()>>>(
+          op, a.ptr32.data(), a.val.data(), a.nrows, t.val.data(), t.present.data());
     check_launch("reduce_rows_kernel");
   }
   return t;
@@ -568,7 +581,7 @@ struct DeviceIndices {
   const Index* data() const { return all ? nullptr : list.data(); }
 };
 
-__global__ inline void region_kernel(const Index* list, Index count, std::uint8_t* region) {
+__global__ inline void __launch_bounds__(LaunchPolicy::map_threads) region_kernel(const Index* list, Index count, std::uint8_t* region) {
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < count; k += Index(gridDim.x) * blockDim.x)
     region[list ? list[k] : k] = 1;
 }
@@ -576,8 +589,9 @@ __global__ inline void region_kernel(const Index* list, Index count, std::uint8_
 /// T(I[k]) = u(k) (vector assign) or x (scalar assign: u == nullptr; x is *scalar_at where that is
 /// not null: a Scalar's value, read when the kernel runs), and the region I covers.
 template <class Z>
-__global__ void assign_scatter_kernel(const Index* list, Index count, const Z* uval, const std::uint8_t* upres, Z scalar, Z* tval,
-                                      std::uint8_t* tpres, const Z* scalar_at) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    assign_scatter_kernel(const Index* list, Index count, const Z* uval, const std::uint8_t* upres, Z scalar, Z* tval,
+                          std::uint8_t* tpres, const Z* scalar_at) {
   if (scalar_at) scalar = *scalar_at;
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < count; k += Index(gridDim.x) * blockDim.x) {
     const Index dst = list ? list[k] : k;
@@ -593,8 +607,9 @@ __global__ void assign_scatter_kernel(const Index* list, Index count, const Z* u
 
 /// T(k) = u(I[k]) (vector extract).
 template <class Z>
-__global__ void extract_gather_kernel(const Index* list, Index count, const Z* uval, const std::uint8_t* upres, Z* tval,
-                                      std::uint8_t* tpres) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    extract_gather_kernel(const Index* list, Index count, const Z* uval, const std::uint8_t* upres, Z* tval,
+                          std::uint8_t* tpres) {
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < count; k += Index(gridDim.x) * blockDim.x) {
     const Index src = list ? list[k] : k;
     if (!upres[src]) continue;

@@ -13,6 +13,7 @@
 
 #include "hpgraph/cuda/deferred_upsert.cuh"
 #include "hpgraph/cuda/device_counter.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/sparse_result.cuh"
 #include "hpgraph/detail/cast.hpp"
 #include "hpgraph/detail/tuning.hpp"
@@ -101,8 +102,9 @@ bool defer_upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<
 /// Sets w(idx[k]) for the first count_of(m) entries k of M and counts the entries that were
 /// absent (upsert_list).
 template <class W, class X>
-__global__ void upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* wval,
-                                     std::uint8_t* wpres, unsigned long long* added) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* wval,
+                         std::uint8_t* wpres, unsigned long long* added) {
   upsert_list(idx, count_of(mcount), wpres, added, [&](Index k, std::uint32_t i) { wval[i] = typecast<W>(src.at(k, i)); });
 }
 
@@ -111,8 +113,9 @@ __global__ void upsert_bitmap_kernel(const std::uint32_t* idx, DeviceCount::View
 /// w is M itself, so nothing can be absent). The source's value for entry i is at i (u is M
 /// itself, or full).
 template <class W, class X>
-__global__ void upsert_where_present_kernel(const std::uint8_t* mpres, Index n, UpsertSource<X> src, W* wval, std::uint8_t* wpres,
-                                            unsigned long long* added) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    upsert_where_present_kernel(const std::uint8_t* mpres, Index n, UpsertSource<X> src, W* wval, std::uint8_t* wpres,
+                                unsigned long long* added) {
   unsigned fresh = 0;
   for (Index i = blockIdx.x * Index(blockDim.x) + threadIdx.x; i < n; i += Index(gridDim.x) * blockDim.x) {
     if (!mpres[i]) continue;
@@ -127,7 +130,8 @@ __global__ void upsert_where_present_kernel(const std::uint8_t* mpres, Index n, 
 
 /// out[k] = the value for M's entry k, for the first count_of(m) entries.
 template <class W, class X>
-__global__ void upsert_values_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* out) {
+__global__ void __launch_bounds__(LaunchPolicy::map_threads)
+    upsert_values_kernel(const std::uint32_t* idx, DeviceCount::View mcount, UpsertSource<X> src, W* out) {
   const Index m = count_of(mcount);
   for (Index k = blockIdx.x * Index(blockDim.x) + threadIdx.x; k < m; k += Index(gridDim.x) * blockDim.x)
     out[k] = typecast<W>(src.at(k, idx[k]));
@@ -150,7 +154,8 @@ void upsert_by_merge(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSour
   unjumble(w);
   const Index m = mask.nvals, wn = w.nvals;
   DeviceArray<W> mval(m, "assign values");
-  upsert_values_kernel<<<grid_for(m, 256), 256, 0, stream()>>>(mask.idx.data(), DeviceCount::View{m}, src, mval.data());
+  upsert_values_kernel<<<grid_for(m, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+      mask.idx.data(), DeviceCount::View{m}, src, mval.data());
   check_launch("upsert_values_kernel");
   const Index cap = m + wn;
   DeviceArray<std::uint32_t> idx(cap, "vector indices");
@@ -185,8 +190,8 @@ void upsert_where_present(DeviceVec<W>& w, const DeviceVec<M>& mask, const Upser
     const bool self = static_cast<const void*>(&w) == static_cast<const void*>(&mask);  // w<struct(w)> = x: w's own entries
     if (!self && w.format == Sparsity::sparse) vec_to_format(w, Sparsity::bitmap);  // strong: w is as it was if this throws
     unsigned long long* added = self || w.nvals.is(n) ? nullptr : w.nvals.device_word();
-    upsert_where_present_kernel<<<capped_grid_for(n, 256), 256, 0, stream()>>>(mask.present.data(), n, src, w.val.data(),
-                                                                              w.present.data(), added);
+    upsert_where_present_kernel<<<capped_grid_for(n, LaunchPolicy::map_threads), LaunchPolicy::map_threads, 0, stream()>>>(
+        mask.present.data(), n, src, w.val.data(), w.present.data(), added);
     check_launch("upsert_where_present_kernel");
   });
 }
@@ -196,9 +201,9 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
   if (mask.format == Sparsity::bitmap) return upsert_where_present(w, mask, src);
   if (sparse_bound(mask) == 0) return;
   guarded("assign", [&] {
-    const unsigned grid = sparse_grid(mask, 256);
+    const unsigned grid = sparse_grid(mask, LaunchPolicy::map_threads);
     if (static_cast<const void*>(&w) == static_cast<const void*>(&mask)) {  // w<struct(w)> = x: w's own (sparse) entries
-      upsert_values_kernel<<<grid, 256, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data());
+      upsert_values_kernel<<<grid, LaunchPolicy::map_threads, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data());
       check_launch("upsert_values_kernel");
       return;
     }
@@ -215,7 +220,8 @@ void upsert(DeviceVec<W>& w, const DeviceVec<M>& mask, const UpsertSource<X>& sr
     // are added to w's count on the device.
     unsigned long long* added = w.nvals.is(w.size) ? nullptr : w.nvals.device_word();
     if (defer_upsert(w, mask, src, grid, added)) return;
-    upsert_bitmap_kernel<<<grid, 256, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data(), w.present.data(), added);
+    upsert_bitmap_kernel<<<grid, LaunchPolicy::map_threads, 0, stream()>>>(mask.idx.data(), mask.nvals.view(), src, w.val.data(),
+                                                                           w.present.data(), added);
     check_launch("upsert_bitmap_kernel");
   });
 }

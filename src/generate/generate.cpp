@@ -8,6 +8,7 @@
 
 #include "generate/edge_rng.hpp"
 #include "hpgraph/error.hpp"
+#include "hpgraph/cuda/device_edges.hpp"
 #include "hpgraph/generate_edges.hpp"
 
 namespace hpg::gen {

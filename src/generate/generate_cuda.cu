@@ -6,26 +6,29 @@
 #include <type_traits>
 
 #include "hpgraph/cuda/exec.cuh"
+#include "hpgraph/cuda/launch_policy.cuh"
 #include "generate/edge_rng.hpp"
-#include "hpgraph/generate_edges.hpp"
+#include "hpgraph/cuda/device_edges.hpp"
 
 namespace hpg::gen {
 
 namespace {
 
-__global__ void make_edges_kernel(detail::EdgeRecipe r, std::uint64_t m, std::uint64_t* keys) {
+constexpr unsigned block = hpg::detail::cuda::LaunchPolicy::map_threads;  // a thread an edge
+
+__global__ void __launch_bounds__(block) make_edges_kernel(detail::EdgeRecipe r, std::uint64_t m, std::uint64_t* keys) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x)
     keys[e] = detail::make_edge(r, e);
 }
 
-__global__ void mirror_kernel(std::uint64_t m, std::uint64_t* keys) {
+__global__ void __launch_bounds__(block) mirror_kernel(std::uint64_t m, std::uint64_t* keys) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint64_t k = keys[e];
     keys[m + e] = (k << 32) | (k >> 32);
   }
 }
 
-__global__ void weights_kernel(detail::EdgeRecipe r, std::uint64_t m, const std::uint64_t* keys, std::int64_t* w) {
+__global__ void __launch_bounds__(block) weights_kernel(detail::EdgeRecipe r, std::uint64_t m, const std::uint64_t* keys, std::int64_t* w) {
   for (std::uint64_t e = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; e < m; e += std::uint64_t(gridDim.x) * blockDim.x)
     w[e] = detail::edge_weight(r, keys[e]);
 }
@@ -34,7 +37,6 @@ struct is_self_loop {
   __device__ bool operator()(std::uint64_t k) const { return (k >> 32) == (k & 0xffffffffull); }
 };
 
-constexpr unsigned block = 256;
 unsigned grid_size(std::uint64_t m) {
   // Grid-stride loops: enough blocks to fill any GPU, not one per edge.
   return static_cast<unsigned>(std::min<std::uint64_t>((m + block - 1) / block, 65536 * 4));

@@ -23,9 +23,27 @@
 
 namespace hpg::detail::host {
 
+/// An operand's storage on the host (the containers' one accessor, MatrixAccess::on / VectorAccess::on).
+template <class T>
+const Csr<T>& csr_of(const Matrix<T>& m) {
+  return MatrixAccess::on<Backend::host>(m);
+}
+template <class T>
+Csr<T>& csr_of(Matrix<T>& m) {
+  return MatrixAccess::on<Backend::host>(m);
+}
+template <class T>
+const Vec<T>& vec_of(const Vector<T>& v) {
+  return VectorAccess::on<Backend::host>(v);
+}
+template <class T>
+Vec<T>& vec_of(Vector<T>& v) {
+  return VectorAccess::on<Backend::host>(v);
+}
+
 template <class T>
 HostCsr<T> csr_snapshot(const Matrix<T>& a, bool transpose) {
-  const HostCsr<T>& h = MatrixAccess::host(a);
+  const HostCsr<T>& h = csr_of(a);
   return transpose ? host::transposed(h) : h;
 }
 
@@ -33,24 +51,24 @@ HostCsr<T> csr_snapshot(const Matrix<T>& a, bool transpose) {
 template <class Mask>
 MaskRows mask_rows_of(const Mask& mask, const Descriptor& d) {
   if constexpr (std::is_same_v<Mask, no_mask_t>) return no_mask_rows(d);
-  else if constexpr (is_vector<Mask>::value) return mask_rows(VectorAccess::host(mask), d);
-  else return mask_rows(MatrixAccess::host(mask), d);
+  else if constexpr (is_vector<Mask>::value) return mask_rows(vec_of(mask), d);
+  else return mask_rows(csr_of(mask), d);
 }
 
 /// W<M, replace> = accum ? accum(W, T) : T, written to a copy: a throw leaves w unchanged.
 template <class W, class Mask, class Accum, class T>
 void finish(Vector<W>& w, const Mask& mask, const Accum& accum, const SparseVec<T>& t, const Descriptor& d, const Region& region = {}) {
   const MaskRows m = mask_rows_of(mask, d);
-  HostVec<W> out = VectorAccess::host(w);
+  HostVec<W> out = vec_of(w);
   write_vector(out, m, region, accum, t, d.replace);
-  VectorAccess::host(w) = std::move(out);
+  vec_of(w) = std::move(out);
 }
 template <class W, class Mask, class Accum, class T>
 void finish(Matrix<W>& c, const Mask& mask, const Accum& accum, const HostCsr<T>& t, const Descriptor& d, const Region& region = {}) {
   const MaskRows m = mask_rows_of(mask, d);
-  HostCsr<W> out = MatrixAccess::host(c);
+  HostCsr<W> out = csr_of(c);
   write_matrix(out, m, region, accum, t, d.replace);
-  MatrixAccess::host(c) = std::move(out);
+  csr_of(c) = std::move(out);
 }
 
 /// The region an assign covers: the rows I and the columns J of an nrows x ncols output (a vector
@@ -74,12 +92,12 @@ struct Ops : Storage {
   template <class W, class Mask, class Accum, class SR, class A, class U>
   static void mxv(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Vector<U>& u,
                   const Descriptor& d) {
-    finish(w, mask, accum, host::mxv(s, csr_snapshot(a, d.transpose_first), VectorAccess::host(u), d.transpose_first), d);
+    finish(w, mask, accum, host::mxv(s, csr_snapshot(a, d.transpose_first), vec_of(u), d.transpose_first), d);
   }
   template <class W, class Mask, class Accum, class SR, class U, class A>
   static void vxm(Vector<W>& w, const Mask& mask, const Accum& accum, const SR& s, const Vector<U>& u, const Matrix<A>& a,
                   const Descriptor& d) {
-    finish(w, mask, accum, host::vxm(s, VectorAccess::host(u), csr_snapshot(a, d.transpose_second), d.transpose_second), d);
+    finish(w, mask, accum, host::vxm(s, vec_of(u), csr_snapshot(a, d.transpose_second), d.transpose_second), d);
   }
   template <class C, class Mask, class Accum, class SR, class A, class B>
   static void mxm(Matrix<C>& c, const Mask& mask, const Accum& accum, const SR& s, const Matrix<A>& a, const Matrix<B>& b,
@@ -92,7 +110,7 @@ struct Ops : Storage {
   template <bool Union, class W, class Mask, class Accum, class Op, class U, class V>
   static void ewise(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Vector<V>& v,
                     const Descriptor& d) {
-    finish(w, mask, accum, host::ewise<Union>(op, sparse_of(VectorAccess::host(u)), sparse_of(VectorAccess::host(v))), d);
+    finish(w, mask, accum, host::ewise<Union>(op, sparse_of(vec_of(u)), sparse_of(vec_of(v))), d);
   }
   template <bool Union, class C, class Mask, class Accum, class Op, class A, class B>
   static void ewise(Matrix<C>& c, const Mask& mask, const Accum& accum, const Op& op, const Matrix<A>& a, const Matrix<B>& b,
@@ -104,7 +122,7 @@ struct Ops : Storage {
 
   template <class Z, class W, class Mask, class Accum, class Op, class U>
   static void apply(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const Descriptor& d) {
-    finish(w, mask, accum, map_entries<Z>(sparse_of(VectorAccess::host(u)), [&](const U& x, Index, Index) { return std::optional<Z>(op(x)); }),
+    finish(w, mask, accum, map_entries<Z>(sparse_of(vec_of(u)), [&](const U& x, Index, Index) { return std::optional<Z>(op(x)); }),
            d);
   }
   template <class Z, class C, class Mask, class Accum, class Op, class A>
@@ -115,7 +133,7 @@ struct Ops : Storage {
   template <class Z, class W, class Mask, class Accum, class Op, class U, class S>
   static void apply_indexed(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
                             const Descriptor& d) {
-    finish(w, mask, accum, map_entries<Z>(sparse_of(VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
+    finish(w, mask, accum, map_entries<Z>(sparse_of(vec_of(u)), [&](const U& x, Index i, Index j) {
              return std::optional<Z>(op(x, i, j, thunk));
            }), d);
   }
@@ -129,7 +147,7 @@ struct Ops : Storage {
   template <class W, class Mask, class Accum, class Op, class U, class S>
   static void select(Vector<W>& w, const Mask& mask, const Accum& accum, const Op& op, const Vector<U>& u, const S& thunk,
                      const Descriptor& d) {
-    finish(w, mask, accum, map_entries<U>(sparse_of(VectorAccess::host(u)), [&](const U& x, Index i, Index j) {
+    finish(w, mask, accum, map_entries<U>(sparse_of(vec_of(u)), [&](const U& x, Index i, Index j) {
              return op(x, i, j, thunk) ? std::optional<U>(x) : std::nullopt;
            }), d);
   }
@@ -149,12 +167,12 @@ struct Ops : Storage {
   }
   template <class Z, class Monoid, class U>
   static Z reduce(const Monoid& m, const Vector<U>& u) {
-    const auto s = sparse_of(VectorAccess::host(u));
+    const auto s = sparse_of(vec_of(u));
     return reduce_tree<Z>(m, s.val, 0, s.idx.size());
   }
   template <class Z, class Monoid, class A>
   static Z reduce(const Monoid& m, const Matrix<A>& a) {
-    const auto& h = MatrixAccess::host(a);
+    const auto& h = csr_of(a);
     return reduce_tree<Z>(m, h.val, 0, h.val.size());
   }
   /// s = accum(s, reduce(m, x)), fold: s holds a value to accumulate into (x has entries).
@@ -173,7 +191,7 @@ struct Ops : Storage {
   /// w<mask>(I) = accum(w(I), u).
   template <class W, class Mask, class Accum, class U>
   static void assign(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
-    const auto su = sparse_of(VectorAccess::host(u));
+    const auto su = sparse_of(vec_of(u));
     // T: u's entries at their positions in w (a later duplicate index wins).
     std::vector<std::pair<Index, std::size_t>> pos;
     for (std::size_t q = 0; q < su.idx.size(); ++q) pos.push_back({I[su.idx[q]], q});
@@ -237,7 +255,7 @@ struct Ops : Storage {
   /// w<mask> = accum(w, u(I)).
   template <class W, class Mask, class Accum, class U>
   static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
-    const auto du = dense_of(VectorAccess::host(u));
+    const auto du = dense_of(vec_of(u));
     SparseVec<U> t;
     t.n = w.size();
     for (Index k = 0; k < w.size(); ++k)
@@ -272,7 +290,7 @@ struct Ops : Storage {
   template <class W, class Mask, class Accum, class A>
   static void extract_column(Vector<W>& w, const Mask& mask, const Accum& accum, const Matrix<A>& a, const Indices& I, Index j,
                              const Descriptor& d) {
-    const auto& h = MatrixAccess::host(a);
+    const auto& h = csr_of(a);
     const Index rows = shape_of(a, d.transpose_first).rows;
     // The column (or row) as a dense array over the rows.
     HostArray<A> val(rows);

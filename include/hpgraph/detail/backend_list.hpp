@@ -19,6 +19,7 @@
 
 #include <string>
 
+#include "hpgraph/backend.hpp"
 #include "hpgraph/error.hpp"
 #include "hpgraph/types.hpp"
 
@@ -31,9 +32,6 @@
 #endif
 
 namespace hpg::detail {
-
-/// What backend b lacks here, for an error's message (backend_usable(b) is false).
-std::string backend_unusable_why(Backend b);
 
 /// What a switch over the built backends does with any other value: no container of it can be
 /// made in this build, so only a value that is not a Backend at all gets here.

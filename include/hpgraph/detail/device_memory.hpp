@@ -27,25 +27,53 @@ void copy_device_to_device(void* dst, const void* src, std::size_t bytes);
 void device_memset(void* dst, int value, std::size_t bytes);
 /// The CUDA stream (a cudaStream_t) that the calling thread's library work is ordered on: every
 /// kernel, Thrust/CUB call, copy, fill, allocation and free of the library goes there. A library-wide
-/// blocking stream unless a StreamScope on this thread chose another. Null in a build without CUDA.
+/// blocking stream unless the thread's user chose another (hpg::StreamScope, hpgraph/stream.hpp) or
+/// the library switched it for a while (StreamSwitch). Null in a build without CUDA.
 void* current_stream();
+/// The library's own stream (a cudaStream_t), whatever this thread's current one is. Null in a
+/// build without CUDA.
+void* library_stream_handle();
 /// Whether stream `s` (a cudaStream_t) is being captured into a CUDA graph; an error reads as yes.
 /// The library's own stream is never captured (it is handed to nobody: a device loop captures a
 /// stream of its own), so the driver is asked only of another.
 bool stream_capturing(void* s) noexcept;
 /// While it lives, the calling thread's library work goes to stream `s` (a cudaStream_t), e.g. a
-/// stream being captured into a CUDA graph. Scopes nest.
-class StreamScope {
+/// stream being captured into a CUDA graph, with no ordering against the stream before it (the
+/// library's own switch: a device loop's capture, a free on the stream that used the memory). A
+/// user's choice of stream is hpg::StreamScope, which orders. Switches nest.
+class StreamSwitch {
  public:
-  explicit StreamScope(void* s);
-  ~StreamScope();
-  StreamScope(const StreamScope&) = delete;
-  StreamScope& operator=(const StreamScope&) = delete;
+  explicit StreamSwitch(void* s);
+  ~StreamSwitch();
+  StreamSwitch(const StreamSwitch&) = delete;
+  StreamSwitch& operator=(const StreamSwitch&) = delete;
 
  private:
   void* previous_;
 };
-/// Waits for the device and turns an asynchronous kernel fault into Error(cuda_error).
+/// Work done once on one stream that later calls on any stream read (a matrix's derived forms,
+/// shared by every thread that reads the matrix, whichever stream each runs on): an event recorded
+/// on the stream it was done on. The thread's own stream outside any capture is where both sides
+/// stand (a device loop's graph is launched there), so a wait is legal in a capture too. Nothing
+/// is asked of CUDA while every caller is on one stream (the library's, without a StreamScope).
+class StreamMark {
+ public:
+  StreamMark() = default;
+  ~StreamMark();
+  StreamMark(const StreamMark&) = delete;
+  StreamMark& operator=(const StreamMark&) = delete;
+  /// What the thread's stream holds so far is done once the mark is passed.
+  void record();
+  /// The thread's stream goes on after the last record(), if that was on another stream.
+  void order_after() const;
+
+ private:
+  void* event_ = nullptr;
+  void* stream_ = nullptr;  // where the last record() was
+};
+/// Waits for the calling thread's stream (current_stream(): the work this thread queued, and
+/// whatever else went to that stream) and turns an asynchronous kernel fault into
+/// Error(cuda_error). Other streams' work goes on.
 void device_synchronize(const char* what);
 /// Free and total device memory, in bytes.
 std::pair<std::size_t, std::size_t> device_memory_info();

@@ -441,8 +441,9 @@ class LoopCaptureScope {
   LoopCapture* previous_;
   DeferredWork* deferral_;  // a host round's work (DeferralScope), launched first and set aside while the capture lasts
 };
-/// While it lives, this thread's library work runs now on the library's own stream, outside any
-/// capture: for what depends only on data from before the loop (a matrix's derived forms, a
+/// While it lives, this thread's library work runs now on the thread's stream (the one an
+/// hpg::StreamScope chose, else the library's: the one a device loop's graph is launched on),
+/// outside any capture: for what depends only on data from before the loop (a matrix's derived forms, a
 /// carried vector's storage), built once and kept after the loop.
 class UncapturedScope {
  public:

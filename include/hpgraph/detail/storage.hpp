@@ -116,10 +116,13 @@ struct DeviceHyb : HybLayout {
 /// matrix changes: the transpose (CSC of A as the CSR of A'), HYB of A and of A', and their
 /// longest rows. Threads
 /// that read one matrix at once may race to build a form: `building` makes one build it while the
-/// others wait (recursive: the HYB of A' builds A' first).
+/// others wait (recursive: the HYB of A' builds A' first). Threads on streams of their own
+/// (hpg::StreamScope) read what another stream built after it: `built` marks the last build, and
+/// every reader, or builder, orders its stream after it first.
 template <class T>
 struct DeviceDerived {
   std::recursive_mutex building;
+  StreamMark built;
   bool have_transpose = false;
   DeviceCsr<T> transpose;
   bool have_hyb = false, have_hyb_transpose = false;
