@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "hpgraph/error.hpp"
 #include "hpgraph/generate_edges.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
