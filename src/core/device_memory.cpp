@@ -165,6 +165,7 @@ SmallBlockCache& small_blocks() {
 
 cudaStream_t library_stream();
 cudaStream_t stream();
+cudaStream_t uncaptured_stream();
 
 /// Whether blocks freed on s may serve s's later allocations: s is the library's own stream, which
 /// is never captured (a capture would leave the block's free to the graph): a device loop captures
@@ -314,6 +315,9 @@ thread_local cudaStream_t t_user_stream = nullptr;  // else there, set by hpg::S
 thread_local LoopCapture* t_capture = nullptr;  // set by LoopCaptureScope
 thread_local int t_set_aside = 0;               // captures an UncapturedScope set aside
 thread_local DeferredWork* t_deferral = nullptr;  // set by DeferralScope (none while a capture lasts)
+/// The thread's stream outside any capture or switch: its StreamScope's, or the library's (what
+/// UncapturedScope goes back to), without launching what a host round holds.
+cudaStream_t uncaptured_stream() { return t_user_stream ? t_user_stream : library_stream(); }
 // Memory freed while a host round holds work: the held kernel may read it (a push's input, which
 // the push's own result replaces), so it is freed once that kernel is launched. A capture keeps
 // such memory until its graph has run (LoopCapture::freed).
@@ -324,7 +328,7 @@ void release_held_frees() noexcept;
 // DeferredWork), so they are launched first.
 cudaStream_t stream() {
   if (DeferredWork* w = held_work(); w && w->pending() && w->launch_deferred) w->launch_deferred(*w);
-  return t_stream ? t_stream : t_user_stream ? t_user_stream : library_stream();
+  return t_stream ? t_stream : uncaptured_stream();
 }
 /// Launches what this thread's host round holds, on the stream it was held for (before a scope
 /// changes the stream). Nothing while a capture lasts: t_deferral is null then.
@@ -399,9 +403,6 @@ cudaError_t order_after(cudaStream_t later, cudaStream_t earlier) noexcept {
   if (cudaError_t e = cudaEventRecord(t_marker.event, earlier); e != cudaSuccess) return e;
   return cudaStreamWaitEvent(later, t_marker.event, 0);
 }
-/// The thread's stream outside any capture or switch: its StreamScope's, or the library's (what
-/// UncapturedScope goes back to), without launching what a host round holds.
-cudaStream_t uncaptured_stream() { return t_user_stream ? t_user_stream : library_stream(); }
 }  // namespace
 
 StreamMark::~StreamMark() {
@@ -418,7 +419,7 @@ void StreamMark::record() {
   stream_ = s;
 }
 void StreamMark::order_after() const {
-  if (!event_) return;  // never marked, or only ever on the library's stream
+  if (!event_) return;  // never marked
   const cudaStream_t s = uncaptured_stream();
   if (s == static_cast<cudaStream_t>(stream_)) return;
   if (cudaError_t e = cudaStreamWaitEvent(s, static_cast<cudaEvent_t>(event_), 0); e != cudaSuccess)
@@ -449,14 +450,7 @@ StreamScope::~StreamScope() {
   detail::t_user_stream = static_cast<cudaStream_t>(previous_);
   if (previous_ == stream_) return;  // nested in a scope of the same stream: that one goes on
   detail::cuda::release_clean_scratch_on(s);  // before the caller may destroy the stream
-  cudaStream_t after = nullptr;
-  try {
-    after = detail::uncaptured_stream();
-  } catch (...) {  // the library's stream could not be made: nothing can run after this one anyway
-    cudaStreamSynchronize(s);
-    cudaGetLastError();
-    return;
-  }
+  const cudaStream_t after = detail::uncaptured_stream();  // the library's exists: the constructor made it
   if (s != after && detail::order_after(after, s) != cudaSuccess) {
     cudaGetLastError();
     cudaStreamSynchronize(s);  // ordered by a wait instead; a fault in it is the next call's error
