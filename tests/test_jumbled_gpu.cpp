@@ -71,6 +71,23 @@ TEST(JumbledGpu, ExtractTuplesSortsOnceAndKeepsTheEntries) {
   EXPECT_TRUE(std::is_sorted(idx.begin(), idx.end()));
 }
 
+// wait() (GrB_MATERIALIZE) sorts the list, so that no later read changes the vector (threads
+// reading it at once, on streams of their own: docs/api.md, Threads); a read that takes the list
+// as it is (nvals) leaves it jumbled.
+TEST(JumbledGpu, WaitSortsTheListAndACountDoesNot) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  auto [h, g] = both<float>(5, 29);
+  jumble(g);
+  EXPECT_EQ(g.nvals(), h.nvals());
+  EXPECT_TRUE(is_jumbled(g));
+  g.wait();
+  EXPECT_FALSE(is_jumbled(g));
+  const auto& d = hpg::detail::cuda::vec_of(g);
+  const auto idx = d.idx.to_host(d.nvals.get());
+  EXPECT_TRUE(std::is_sorted(idx.begin(), idx.end()));
+  expect_same(h, g, "a jumbled list after wait()");
+}
+
 TEST(JumbledGpu, ExtractElementAndACopyFindTheirEntries) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   auto [h, g] = both<int>(0, 23);

@@ -169,6 +169,25 @@ TEST(ScalarGpu, AValueOnlyTheDeviceKnowsIsReadThere) {
   EXPECT_EQ(x.nvals(), 0u);  // NOLINT: a moved-from scalar is empty
 }
 
+/// wait() (GrB_MATERIALIZE) leaves the value current on both sides, so that no later read copies
+/// it either way (threads reading one scalar at once: docs/api.md, Threads).
+TEST(ScalarGpu, WaitMakesTheValueCurrentOnBothSides) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+#if HPG_HAS_CUDA
+  hpg::Scalar<int> x(-7, Backend::cuda);
+  const auto& st = hpg::detail::ScalarAccess::stored<Backend::cuda>(x);
+  ASSERT_FALSE(st.device_current);  // set on the host: copied when a kernel first reads it
+  x.wait();
+  EXPECT_TRUE(st.device_current);
+  EXPECT_TRUE(st.host_current);
+  count_three_rounds_on_the_device(x);
+  ASSERT_FALSE(hpg::detail::ScalarAccess::known(x).has_value());  // on the device only
+  x.wait();
+  EXPECT_EQ(hpg::detail::ScalarAccess::known(x), -4);
+  EXPECT_TRUE(st.device_current);
+#endif
+}
+
 TEST(ScalarGpu, OperandsOnTwoBackendsAreRefused) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   hpg::Vector<int> w(4, Backend::cuda);

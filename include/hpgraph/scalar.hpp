@@ -70,6 +70,12 @@ class Scalar {
     if (!present_) return std::nullopt;
     return get();
   }
+  /// GrB_wait(s, GrB_MATERIALIZE): on the GPU, the value known both where kernels read it and on
+  /// the host (a wait where only the device knew it), so that no later read copies it: call it
+  /// before several threads read s at once (docs/api.md, Threads).
+  void wait() const {
+    if (present_) materialize();
+  }
 
  private:
   friend struct detail::ScalarAccess;
@@ -83,6 +89,7 @@ class Scalar {
   Storage clone() const { HPG_DETAIL_ON_STORAGE(storage_, Storage::template hold<B>(S::scalar_clone(st, present_))); }
   void set(const T& x) { HPG_DETAIL_ON_STORAGE(storage_, S::scalar_set(st, x)); }
   T get() const { HPG_DETAIL_ON_STORAGE(storage_, S::scalar_get(st)); }
+  void materialize() const { HPG_DETAIL_ON_STORAGE(storage_, S::scalar_materialize(st)); }
   std::optional<T> known() const { HPG_DETAIL_ON_STORAGE(storage_, S::scalar_known(st)); }
   void count_round() { HPG_DETAIL_ON_STORAGE(storage_, S::scalar_count_round(st)); }
   void* count_on_device() { HPG_DETAIL_ON_STORAGE(storage_, static_cast<void*>(S::scalar_count_on_device(st))); }

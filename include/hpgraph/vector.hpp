@@ -63,13 +63,13 @@ class Vector {
 
   Index size() const noexcept { HPG_DETAIL_ON_STORAGE(storage_, S::vec_size(st)); }
   Index nvals() const {
-    wait();
+    apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_nvals(st));
   }
   Backend backend() const noexcept { return storage_.backend(); }
   /// GxB_SPARSITY_STATUS: the form the vector has now (pending set_element writes applied first).
   Sparsity sparsity() const {
-    wait();
+    apply_pending();
     return current_format();
   }
   /// GxB_SPARSITY_CONTROL, applied once: the vector takes form s now (its entries unchanged);
@@ -78,7 +78,7 @@ class Vector {
   void set_sparsity(Sparsity s) {
     if (s != Sparsity::sparse && s != Sparsity::bitmap) detail::throw_error(Info::invalid_value, "Vector::set_sparsity: not a Sparsity");
     detail::refuse_in_capture("Vector::set_sparsity");
-    wait();
+    apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_set_format(st, s));
   }
 
@@ -87,7 +87,7 @@ class Vector {
   void to_backend(Backend b) {
     detail::check_backend_usable(b, "Vector::to_backend");
     if (b == backend()) return;
-    wait();
+    apply_pending();
     if (backend() == Backend::host) {
       storage_ = from_host(b, storage_.template get<Backend::host>());
     } else {
@@ -121,7 +121,7 @@ class Vector {
 
   /// GrB_Vector_extractTuples: indices ascending.
   void extract_tuples(std::vector<Index>& indices, std::vector<T>& vals) const {
-    wait();
+    apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_extract_tuples(st, indices, vals));
   }
 
@@ -148,7 +148,7 @@ class Vector {
   /// GrB_Vector_extractElement: the value at i, or nullopt (GrB_NO_VALUE).
   std::optional<T> extract_element(Index i) const {
     check_index(i, "Vector::extract_element");
-    wait();
+    apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_find(st, i));
   }
   bool extract_element(T* x, Index i) const {
@@ -167,17 +167,27 @@ class Vector {
   /// GrB_Vector_resize: entries at or past the new size are dropped.
   void resize(Index n) {
     detail::check_dimension(n, "Vector::resize");
-    wait();
+    apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_resize(st, n));
   }
 
+  /// GrB_wait(v, GrB_MATERIALIZE): v's pending set_element/remove_element writes merged, and on
+  /// the GPU a list that a push left in no order (DeviceVec::jumbled) sorted, so that no later
+  /// read changes v: call it before several threads read v at once (docs/api.md, Threads). What
+  /// it launched is finished when it returns (outside a device loop's capture), so a thread on
+  /// another stream may read v after it. The library's own calls apply pending writes only
+  /// (apply_pending): a jumbled list stays jumbled for the calls that take it as it is.
   void wait() const {
+    apply_pending();
+    HPG_DETAIL_ON_STORAGE(storage_, S::vec_materialize(st));
+  }
+
+ private:
+  void apply_pending() const {
     touch();
     if (pending_.empty()) return;
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_apply_pending(st, pending_));
   }
-
- private:
   friend struct detail::VectorAccess;
 
   using Storage = detail::VecStorage<T>;
@@ -189,7 +199,7 @@ class Vector {
     detail::unbuilt_backend(b);
   }
   static Storage cloned(const Vector& o) {
-    o.wait();  // also carries o into a device loop being captured
+    o.apply_pending();  // also carries o into a device loop being captured
     HPG_DETAIL_ON_STORAGE(o.storage_, Storage::template hold<B>(S::vec_clone(st)));
   }
   template <class H>
@@ -251,18 +261,18 @@ struct VectorAccess {
   /// The storage of backend B, the one the vector is on (src/<backend>/: vec_of).
   template <Backend B, class T>
   static auto& on(Vector<T>& v) {
-    v.wait();
+    v.apply_pending();
     return v.storage_.template get<B>();
   }
   template <Backend B, class T>
   static const auto& on(const Vector<T>& v) {
-    v.wait();
+    v.apply_pending();
     return v.storage_.template get<B>();
   }
   /// The storage, whichever backend holds it (for the public helpers that dispatch to the
   /// backend's Storage: view).
   template <class T>
-  static VecStorage<T>& storage(Vector<T>& v) { v.wait(); return v.storage_; }
+  static VecStorage<T>& storage(Vector<T>& v) { v.apply_pending(); return v.storage_; }
   /// The storage as it is: no pending write applied, nothing carried (what a device loop's carried
   /// vector reads and gives back; a wait there would carry the vector again).
   template <class T>
@@ -270,6 +280,10 @@ struct VectorAccess {
   /// Its set_element/remove_element writes not applied yet.
   template <class T>
   static const std::vector<PendingOp<T>>& pending(const Vector<T>& v) noexcept { return v.pending_; }
+  /// Its pending writes applied (and, in a device loop's capture, v carried): what the library's
+  /// calls do first, short of wait(), which also sorts a jumbled list.
+  template <class T>
+  static void apply_pending(const Vector<T>& v) { v.apply_pending(); }
 };
 }  // namespace detail
 

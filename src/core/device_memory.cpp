@@ -52,13 +52,20 @@ cudaError_t find_pool(cudaMemPool_t* pool) {
 /// Allocations come from the device's stream-ordered memory pool, which keeps freed memory for
 /// reuse: an operation's temporaries then cost no cudaMalloc/cudaFree round trips (each of which
 /// synchronizes the device). Only the pool current at the first allocation is configured: a pool
-/// the program sets later (cudaDeviceSetMemPool) keeps its own release threshold.
+/// the program sets later (cudaDeviceSetMemPool) keeps its own release threshold and reuse rules.
+/// The pool may not reuse a block freed on one stream for another stream by making the second
+/// wait for the first (cudaMemPoolReuseAllowInternalDependencies, on by default): with it, a
+/// thread on its own stream (hpg::StreamScope) could wait for whatever another thread's stream
+/// held before a free of a temporary, making independent streams dependent. Blocks whose free has
+/// completed, or is ordered before the allocation by events, are still reused across streams.
 void configure_pool() {
   static const bool done = [] {
     cudaMemPool_t pool;
     if (find_pool(&pool) == cudaSuccess) {
       std::uint64_t keep = UINT64_MAX;
       cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+      int no = 0;
+      cudaMemPoolSetAttribute(pool, cudaMemPoolReuseAllowInternalDependencies, &no);
     }
     cudaGetLastError();  // only a speed-up: a device that fails here fails the allocation itself
     return true;

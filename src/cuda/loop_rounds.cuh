@@ -73,7 +73,7 @@ std::optional<Index> device_rounds(const NonEmpty<T>& c, Body& body, Index& done
       try {
         loop.begin();
         body();
-        c.v.wait();  // the condition's vector is carried too: its count is read from its carried storage
+        Access::apply_pending(c.v);  // the condition's vector is carried too: its count is read from its carried storage
         if (!cap.spoiled.empty()) throw CaptureUnsupported(cap.spoiled);
         std::vector<const void*> storage;
         for (const auto& v : cap.carried) v->storage(storage);

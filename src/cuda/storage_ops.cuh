@@ -392,6 +392,15 @@ struct Storage {
     v = std::move(merged);
     pending.clear();
   }
+  /// Vector::wait's rest (after the pending writes): a jumbled list sorted in place, and finished
+  /// before the return (outside a capture), so that no later reader sorts it and a thread on
+  /// another stream may read it.
+  template <class T>
+  static void vec_materialize(const Vec<T>& v) {
+    if (!v.jumbled) return;
+    unjumble(v);
+    if (!loop_capture()) device_synchronize("sorting a vector's indices (Vector::wait)");
+  }
 
   // ---- Scalar ----
   template <class T>
@@ -432,6 +441,19 @@ struct Storage {
   static std::optional<T> scalar_known(const Sca<T>& s) {
     if (s.host_current) return s.host;
     return std::nullopt;
+  }
+  /// Scalar::wait: the value both where kernels read it and on the host, so that no later reader
+  /// copies it either way; a copy to the device is finished before the return (outside a
+  /// capture: inside one the host's copy waits for the device, which a captured body cannot).
+  template <class T>
+  static void scalar_materialize(const Sca<T>& s) {
+    if (s.device_current && s.host_current) return;
+    if (!s.host_current) {
+      scalar_get(s);
+      return;
+    }
+    scalar_device(s);
+    if (!loop_capture()) device_synchronize("copying a scalar to the device (Scalar::wait)");
   }
   /// A round of a loop run from the host: on the host's copy where it holds (no device call), else
   /// on the device (a one-thread kernel, no wait).

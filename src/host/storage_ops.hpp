@@ -214,6 +214,9 @@ struct Storage {
     host::vec_apply_pending(v, pending);
     host::vec_to_format(v, preferred_format(v.size, v.nvals));
   }
+  /// Vector::wait's rest (after the pending writes): a host vector is always complete and sorted.
+  template <class T>
+  static void vec_materialize(const Vec<T>&) noexcept {}
 
   // ---- Loops (loop_while, hpgraph/loop.hpp) ----
   /// A round's calls launch their own work (nothing to hold back on the host).
@@ -252,6 +255,9 @@ struct Storage {
   static std::optional<T> scalar_known(const Sca<T>& s) {
     return s.value;
   }
+  /// Scalar::wait: the host's value is the only one.
+  template <class T>
+  static void scalar_materialize(const Sca<T>&) noexcept {}
   /// A round of a loop run from the host (loop_while's counter).
   template <class T>
   static void scalar_count_round(Sca<T>& s) {

@@ -113,7 +113,7 @@ void overwrites_output(const Vector<W>& w, const Mask& mask, const Accum&, const
       const bool read = static_cast<const void*>(&mask) == at || ((static_cast<const void*>(&in) == at) || ...);
       if (whole && !read) c->overwrites(at);
     }
-    w.wait();  // the first touch carries it
+    VectorAccess::apply_pending(w);  // the first touch carries it
   }
 }
 
