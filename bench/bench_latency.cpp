@@ -123,7 +123,7 @@ const std::vector<std::pair<std::string, Op>>& operations() {
       {"nvals", [](GraphState&, Inputs& x) { benchmark::DoNotOptimize(x.u.nvals()); }},
       {"set_element", [](GraphState&, Inputs& x) {
          x.w.set_element(Int(5), x.probe);
-         x.w.wait();  // the element is merged: what the next operation on w would do first
+         hpg::detail::VectorAccess::apply_pending(x.w);  // the element is merged: what the next operation on w does first
        }},
       {"extract_element", [](GraphState&, Inputs& x) { benchmark::DoNotOptimize(x.u.extract_element(x.probe)); }},
   };

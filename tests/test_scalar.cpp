@@ -180,6 +180,7 @@ TEST(ScalarGpu, WaitMakesTheValueCurrentOnBothSides) {
   x.wait();
   EXPECT_TRUE(st.device_current);
   EXPECT_TRUE(st.host_current);
+  EXPECT_EQ(st.word.to_host(1), std::vector<int>{-7});  // the copy wait() made, finished
   count_three_rounds_on_the_device(x);
   ASSERT_FALSE(hpg::detail::ScalarAccess::known(x).has_value());  // on the device only
   x.wait();

@@ -172,11 +172,12 @@ class Vector {
   }
 
   /// GrB_wait(v, GrB_MATERIALIZE): v's pending set_element/remove_element writes merged, and on
-  /// the GPU a list that a push left in no order (DeviceVec::jumbled) sorted, so that no later
-  /// read changes v: call it before several threads read v at once (docs/api.md, Threads). What
-  /// it launched is finished when it returns (outside a device loop's capture), so a thread on
-  /// another stream may read v after it. The library's own calls apply pending writes only
-  /// (apply_pending): a jumbled list stays jumbled for the calls that take it as it is.
+  /// the GPU a list that an operation left in no order (DeviceVec::jumbled: a push under any, a
+  /// select, an apply) sorted, so that no later read changes v: call it before several threads
+  /// read v at once (docs/api.md, Threads). On the GPU it returns when the thread's stream has
+  /// finished (outside a device loop's capture): a host wait, after which a thread on another
+  /// stream may read v. The library's own calls apply pending writes only (apply_pending): a
+  /// jumbled list stays jumbled for the calls that take it as it is.
   void wait() const {
     apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_materialize(st));
@@ -274,7 +275,7 @@ struct VectorAccess {
   template <class T>
   static VecStorage<T>& storage(Vector<T>& v) { v.apply_pending(); return v.storage_; }
   /// The storage as it is: no pending write applied, nothing carried (what a device loop's carried
-  /// vector reads and gives back; a wait there would carry the vector again).
+  /// vector reads and gives back; apply_pending there would carry the vector again).
   template <class T>
   static VecStorage<T>& raw(const Vector<T>& v) noexcept { return v.storage_; }
   /// Its set_element/remove_element writes not applied yet.

@@ -392,14 +392,13 @@ struct Storage {
     v = std::move(merged);
     pending.clear();
   }
-  /// Vector::wait's rest (after the pending writes): a jumbled list sorted in place, and finished
-  /// before the return (outside a capture), so that no later reader sorts it and a thread on
-  /// another stream may read it.
+  /// Vector::wait's rest (after the pending writes): a jumbled list sorted in place (so that no
+  /// later reader sorts it), and the thread's stream finished before the return (outside a
+  /// capture: GrB_MATERIALIZE is also complete), so that a thread on another stream may read v.
   template <class T>
   static void vec_materialize(const Vec<T>& v) {
-    if (!v.jumbled) return;
     unjumble(v);
-    if (!loop_capture()) device_synchronize("sorting a vector's indices (Vector::wait)");
+    if (!loop_capture()) device_synchronize("completing a vector (Vector::wait)");
   }
 
   // ---- Scalar ----
@@ -443,17 +442,14 @@ struct Storage {
     return std::nullopt;
   }
   /// Scalar::wait: the value both where kernels read it and on the host, so that no later reader
-  /// copies it either way; a copy to the device is finished before the return (outside a
-  /// capture: inside one the host's copy waits for the device, which a captured body cannot).
+  /// copies it either way, and the thread's stream finished before the return. Inside a loop
+  /// capture a value only the device knows cannot be copied to the host (a captured body does not
+  /// wait): the loop then runs its rounds from the host, where it can.
   template <class T>
   static void scalar_materialize(const Sca<T>& s) {
-    if (s.device_current && s.host_current) return;
-    if (!s.host_current) {
-      scalar_get(s);
-      return;
-    }
     scalar_device(s);
-    if (!loop_capture()) device_synchronize("copying a scalar to the device (Scalar::wait)");
+    scalar_get(s);  // a wait of its own where only the device knew the value
+    if (!loop_capture()) device_synchronize("completing a scalar (Scalar::wait)");
   }
   /// A round of a loop run from the host: on the host's copy where it holds (no device call), else
   /// on the device (a one-thread kernel, no wait).
