@@ -1,8 +1,8 @@
 // hpg::StreamScope: a thread's calls on the CUDA backend go to the stream it chose, ordered with
 // the thread's own work around the scope, and independent of other threads' streams. The proof of
 // independence is a stream held shut by a host function: work queued on it cannot have run, while
-// another thread on its own stream runs a whole BFS (with its device loop) and waits for it (that
-// test is disabled for now: see it).
+// another thread on its own stream runs a whole BFS and waits for it: with its levels run from the
+// host; with a device loop the test is disabled (a loop's end waits for the whole device: see it).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -19,6 +19,12 @@
 
 #if HPG_HAS_CUDA
 #include <cuda_runtime.h>
+#include <execinfo.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
 #endif
 
 namespace {
@@ -91,15 +97,71 @@ class ShutStream {
   std::thread watchdog_;
 };
 
-// DISABLED: it fails where it is a process's first GPU work (the other thread's BFS does not end
-// within 50 s: a wait of it spins for the shut stream), and passes after other GPU tests
-// (ThreadSafety's) in the same process. Not the cause, as measured on an H200: lazy kernel
-// loading (CUDA_MODULE_LOADING=EAGER fails alike), nor alone the pool's reuse of a block freed on
-// the shut stream (turned off in configure_pool; it still failed 3 times in 3).
-// bench/results/host-level-h200-2026-12-01/ and ../issue24-h200-2026-12-01/. Run it by hand with
-// --gtest_also_run_disabled_tests.
-TEST(Streams, DISABLED_AThreadOnItsOwnStreamDoesNotWaitForAnothers) {
-  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+/// Where a thread is, for a test that finds it stuck: its stack written to stderr from inside it
+/// (a signal handler), as module(+offset) lines that addr2line resolves against the test binary.
+/// The GPU machine has no debugger.
+void write_stack(int) {
+  void* frames[64];
+  const int n = backtrace(frames, 64);
+  backtrace_symbols_fd(frames, n, STDERR_FILENO);
+}
+
+/// A thread that runs f, whose result can be waited for without joining it (std::async's future
+/// joins: it would wait for the thread's thread_local destructors too), and whose true end (the
+/// last of those destructors) is seen apart: `ended`.
+template <class R>
+class Watched {
+ public:
+  template <class F>
+  explicit Watched(F f)
+      : result_(promise_.get_future()), thread_([this, f] {
+          thread_local End end{&ended_};  // the thread's first thread_local: destroyed last
+          native_.store(pthread_self());
+          try {
+            promise_.set_value(f());
+          } catch (...) {
+            promise_.set_exception(std::current_exception());
+          }
+        }) {}
+  ~Watched() { thread_.join(); }
+  std::future<R>& result() { return result_; }
+  bool ended() const { return ended_.load(); }
+  /// The thread's stack, on stderr.
+  void dump_stack() {
+    void* warm[1];
+    backtrace(warm, 1);  // loads what backtrace needs here, not in the handler
+    std::signal(SIGUSR1, write_stack);
+    std::fprintf(stderr, "the other thread's stack (%s):\n", result_.wait_for(std::chrono::seconds(0)) == std::future_status::ready ? "after its work, in its exit" : "in its work");
+    pthread_kill(native_.load(), SIGUSR1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+
+ private:
+  struct End {
+    std::atomic<bool>* flag;
+    ~End() { flag->store(true); }
+  };
+  std::atomic<bool> ended_{false};
+  std::atomic<pthread_t> native_{};
+  std::promise<R> promise_;
+  std::future<R> result_;
+  std::thread thread_;
+};
+
+/// Sets detail::switches().device_loops for a test's length.
+class DeviceLoops {
+ public:
+  explicit DeviceLoops(bool on) : before_(hpg::detail::switches().device_loops) { hpg::detail::switches().device_loops = on; }
+  ~DeviceLoops() { hpg::detail::switches().device_loops = before_; }
+
+ private:
+  bool before_;
+};
+
+/// The main thread holds one stream shut (work queued behind a host function) while another
+/// thread, on a stream of its own, runs a BFS to the end and waits for its stream: none of that
+/// may wait for the shut stream, and after the scope the main thread's work is ordered after it.
+void a_thread_on_its_own_stream_runs_beside_a_shut_one() {
   const auto grid = hpg::generate<float>(hpg::gen::parse_spec("grid:48x48"), Backend::cuda);
   const hpg::BfsResult want = hpg::bfs(hpg::generate<float>(hpg::gen::parse_spec("grid:48x48"), Backend::host), 0);
   Vector<double> u(1000, Backend::cuda), w(1000, Backend::cuda);
@@ -130,11 +192,16 @@ TEST(Streams, DISABLED_AThreadOnItsOwnStreamDoesNotWaitForAnothers) {
       EXPECT_EQ(cudaStreamQuery(shut.s), cudaErrorNotReady);
       // Another thread, on its own stream, runs a BFS to the end and waits for its device: none of
       // that may wait for the shut stream.
-      auto other = std::async(std::launch::async, other_thread);
-      ASSERT_EQ(other.wait_for(std::chrono::seconds(50)), std::future_status::ready) << "the other thread waited for the shut stream";
+      Watched<hpg::test::Tuples<std::int32_t>> other(other_thread);
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(12);
+      while (!other.ended() && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      const bool work_done = other.result().wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+      if (!other.ended()) other.dump_stack();
+      EXPECT_TRUE(work_done) << "the other thread's BFS waited for the shut stream";
+      EXPECT_TRUE(other.ended()) << "the other thread's exit waited for the shut stream";
       shut_still_busy = cudaStreamQuery(shut.s) == cudaErrorNotReady;
-      EXPECT_EQ(other.get(), hpg::test::tuples(want.level));
       hold.open();  // still inside the scope: its end orders the library's stream after this one
+      EXPECT_EQ(other.result().get(), hpg::test::tuples(want.level));
     }
     EXPECT_FALSE(hold.timed_out());
   }
@@ -143,6 +210,27 @@ TEST(Streams, DISABLED_AThreadOnItsOwnStreamDoesNotWaitForAnothers) {
   EXPECT_EQ(hpg::detail::current_stream(), hpg::detail::library_stream_handle());
   EXPECT_EQ(w.nvals(), 1000u);
   EXPECT_EQ(*w.extract_element(999), -1.5);
+}
+
+// The BFS's levels run from the host (each level's calls on the thread's stream, no graph). Not
+// under compute-sanitizer, which runs streams one after another: under memcheck the other thread's
+// copy to the host waited for the shut stream (bench/results/issue24-noise-h200-2026-12-01/).
+TEST(Streams, AThreadOnItsOwnStreamDoesNotWaitForAnothers) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  DeviceLoops host_rounds(false);
+  a_thread_on_its_own_stream_runs_beside_a_shut_one();
+}
+
+// DISABLED: the BFS's levels as a device loop. Its end waits for the shut stream: the loop's
+// graph is destroyed with it (~DeviceLoop), and cudaGraphExecDestroy waited for the whole device
+// (CUDA 13.0, driver 580.159.04 on an H200: the stack this test dumps names it,
+// bench/results/issue24-noise-h200-2026-12-01/). As a process's first GPU work it failed 9 times
+// in 9 (two sessions); after other GPU tests in the process it has passed. Run it by hand with
+// --gtest_also_run_disabled_tests.
+TEST(Streams, DISABLED_ADeviceLoopOnItsOwnStreamDoesNotWaitForAnothers) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  DeviceLoops on(true);
+  a_thread_on_its_own_stream_runs_beside_a_shut_one();
 }
 
 // Threads on their own streams share one graph whose derived forms (the HYB a pull reads, the
