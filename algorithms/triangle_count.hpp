@@ -20,6 +20,9 @@
 
 namespace hpg {
 
+/// spmv is the default: it was the faster on every graph measured, on both backends (an H200:
+/// 3.4x on rmat-22, 9.5x on urand-22, 76x on the 2048 x 2048 grid; two host cores: 2.4-3x on
+/// rmat-16, urand-16 and a 256 x 256 grid; bench/results/issue24-noise-h200-2026-12-01/).
 enum class TcMethod { lut, spmv };
 
 namespace tc_detail {
@@ -38,7 +41,7 @@ struct common_out_neighbours {
 }  // namespace tc_detail
 
 template <class T>
-std::uint64_t triangle_count(const Matrix<T>& a, TcMethod method = TcMethod::lut, bool presort = true) {
+std::uint64_t triangle_count(const Matrix<T>& a, TcMethod method = TcMethod::spmv, bool presort = true) {
   const Index n = a.nrows();
   if (a.ncols() != n) throw Error(Info::dimension_mismatch, "triangle_count: the matrix must be square");
   const Backend b = a.backend();

@@ -133,6 +133,11 @@ TEST(CliPrimitives, TriangleCountsBothMethodsAndWritesTheCount) {
     EXPECT_EQ(r.json_number("triangles"), 45) << method;
     EXPECT_EQ(hpg::test::slurp(out), "45\n");
   }
+  // Without --method: spmv, the faster on every graph measured.
+  auto d = run_cli({"tc", karate, "--backend", "host", "--json"});
+  ASSERT_EQ(d.status, 0) << d.err;
+  EXPECT_NE(d.out.find("\"method\":\"spmv\""), std::string::npos) << d.out;
+  EXPECT_EQ(d.json_number("triangles"), 45);
 }
 
 TEST(CliPrimitives, JsonHasTheTimedStagesAndRepeatRunsThatManyTimes) {

@@ -1,4 +1,4 @@
-// hpgraph tc GRAPH [--method lut|spmv]: triangles of the undirected simple graph underlying GRAPH,
+// hpgraph tc GRAPH [--method spmv|lut]: triangles of the undirected simple graph underlying GRAPH,
 // timed, optionally checked.
 #include <iostream>
 
@@ -14,15 +14,16 @@ int run_tc(int argc, char** argv) {
   specs.push_back({"--method", true, ""});
   Args args("tc", argc, argv, 2, specs);
   if (args.has("--help")) {
-    std::cout << "usage: hpgraph tc GRAPH [--method lut|spmv] [--output FILE] [--check] [--json] [--repeat N]\n"
+    std::cout << "usage: hpgraph tc GRAPH [--method spmv|lut] [--output FILE] [--check] [--json] [--repeat N]\n"
                  "                 [--backend cuda|host] [--format F] [--seed N]\n"
                  "  Triangles of the undirected simple graph underlying GRAPH (pattern symmetrized, self-loops\n"
-                 "  dropped), each counted once. lut (default): sum((L * U') .* L) after a degree presort; spmv:\n"
-                 "  HPGraph's neighbour-list intersection over the degree-oriented DAG. --output writes the count.\n"
+                 "  dropped), each counted once. spmv (default): HPGraph's neighbour-list intersection over the\n"
+                 "  degree-oriented DAG; lut: sum((L * U') .* L) after a degree presort (LAGraph's Sandia_LUT).\n"
+                 "  --output writes the count.\n"
                  "  --check recomputes with SuiteSparse:GraphBLAS (exactly).\n";
     return 0;
   }
-  const std::string method = args.value_or("--method", "lut");
+  const std::string method = args.value_or("--method", "spmv");
   if (method != "lut" && method != "spmv") throw CliError("--method must be lut or spmv, got '" + method + "'");
   PrimitiveRun run("tc", args, ValueUse::pattern);
   const auto& a = std::get<Matrix<bool>>(run.graph().matrix);

@@ -17,7 +17,7 @@ const char* usage =
     "  bfs      GRAPH --source S [--parents]\n"
     "  sssp     GRAPH --source S\n"
     "  pagerank GRAPH [--damping 0.85 --tol 1e-4 --max-iters 100 --variant lagraph|gap|hpgraph]\n"
-    "  tc       GRAPH [--method lut|spmv]\n"
+    "  tc       GRAPH [--method spmv|lut]\n"
     "  info     GRAPH                 sizes, degree stats, HYB K and ELL/COO split\n"
     "  convert  IN OUT                any readable format to .mtx or the binary format (.hpgb)\n"
     "  generate rmat|urand|grid ... -o OUT\n"
