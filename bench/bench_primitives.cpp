@@ -3,7 +3,8 @@
 // symmetrized) and a 2048 x 2048 grid (diameter ~4,000); HPG_BENCH_GRAPHS names others (generator
 // specs or graph files, bench_graphs.hpp). Benchmarks are named <primitive>/<hpg|suitesparse>/<graph>. BFS and SSSP are the mean over 4 seeded sources of nonzero
 // degree; SSSP weights are random integers 1..255 (GAP's range); PageRank is LAGraph's variant to
-// tol 1e-4; TC the masked L*U' (Sandia LUT) with the degree presort on both sides.
+// tol 1e-4; TC hpg's default method (spmv since e433f6e, before it the masked L*U', Sandia LUT,
+// with the degree presort) beside SuiteSparse's Sandia LUT with the degree presort.
 // hpg's rows are the median of 3 timed iterations after a warm-up (bench_timing.hpp's time_ms).
 // SuiteSparse's rows are the median of up to 5 timed runs within 5 s (at least one), with no warm-up
 // (it caches nothing between calls): bench_timing.hpp's median_ms.

@@ -71,8 +71,9 @@ class Scalar {
     return get();
   }
   /// GrB_wait(s, GrB_MATERIALIZE): on the GPU, the value known both where kernels read it and on
-  /// the host, so that no later read copies it, and the thread's stream finished (it always waits
-  /// there): call it before several threads read s at once (docs/api.md, Threads).
+  /// the host, so that no later read copies it, and the thread's stream finished (a scalar with a
+  /// value waits for it, outside a loop capture): call it before several threads read s at once
+  /// (docs/api.md, Threads).
   void wait() const {
     if (present_) materialize();
   }

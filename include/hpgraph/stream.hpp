@@ -21,10 +21,11 @@ namespace hpg {
 /// stream is ordered after that build on the device.
 ///
 /// Waits inside a scope (nvals, extract_element, synchronize(), a reduce to a host value) wait for
-/// this stream only. Two things may still wait for the whole device, whatever the stream: a device
-/// allocation that finds the GPU full (the pool gives back what it keeps, after the work in
-/// flight) and, where CUDA loads kernels lazily (its default), the first launch of a kernel in the
-/// process. Scopes nest; a loop_while body may not open one (the loop then runs its rounds from
+/// this stream only. Three things may still wait for the whole device, whatever the stream: the end
+/// of a loop_while that ran on the device (CUDA 13.0's cudaGraphExecDestroy of its graph was seen
+/// to), a device allocation that finds the GPU full (the pool gives back what it keeps, after the
+/// work in flight) and, where CUDA loads kernels lazily (its default), the first launch of a
+/// kernel in the process. Scopes nest; a loop_while body may not open one (the loop then runs its rounds from
 /// the host). Error(invalid_value) for a stream the caller is capturing into a CUDA graph;
 /// Error(cuda_error) when CUDA refuses the stream. Keep the stream alive until the scope has
 /// ended: memory the library keeps for reuse on it is handed back when the scope ends. In a

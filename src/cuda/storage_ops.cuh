@@ -449,8 +449,8 @@ struct Storage {
   static void scalar_materialize(const Sca<T>& s) {
     scalar_device(s);
     scalar_get(s);
-    // Not redundant where scalar_get copied: a count a kernel reported through the staging slot is
-    // read without waiting for the stream (copy_device_to_host), and GrB_MATERIALIZE is complete.
+    // Where scalar_get copied, its copy already waited for the stream; where the host knew the
+    // value, nothing has: GrB_MATERIALIZE is complete either way.
     if (!loop_capture()) device_synchronize("completing a scalar (Scalar::wait)");
   }
   /// A round of a loop run from the host: on the host's copy where it holds (no device call), else
