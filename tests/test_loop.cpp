@@ -16,6 +16,7 @@
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
+#include "tuples_of.hpp"
 #include "vector_compare.hpp"
 
 namespace {
@@ -665,6 +666,43 @@ TEST(LoopGpu, PageRankRunsAsOneGraphCapturedOnce) {
     got.rank.extract_tuples(gi, gv);
     ASSERT_EQ(gi, wi) << v;
     for (std::size_t k = 0; k < wv.size(); ++k) ASSERT_NEAR(gv[k], wv[k], 1e-6f * std::max(1.0f, wv[k])) << v << " vertex " << wi[k];
+  }
+}
+
+/// A loop run again in a shape run before updates that loop's kept executable graph with its own
+/// capture (new arrays, new sizes) instead of instantiating one; so its end destroys no kept graph
+/// either (a destroy may wait for the whole device, test_streams). Two shapes, interleaved, each
+/// updated in turn: a BFS from two sources and a PageRank, each checked against the host.
+TEST(LoopGpu, ALoopRunAgainUpdatesTheGraphOfTheLastOfItsShape) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  const CaptureSlowRounds any_round;
+  const auto grid = hpg::gen::parse_spec("grid:40x40"), rmat = hpg::gen::parse_spec("rmat:10");
+  const hpg::Matrix<float> g = hpg::generate<float>(grid, Backend::cuda), hg = hpg::generate<float>(grid, Backend::host);
+  const hpg::Matrix<float> r = hpg::generate<float>(rmat, Backend::cuda), hr = hpg::generate<float>(rmat, Backend::host);
+  const hpg::PageRankResult<float> want_rank = hpg::pagerank(hr);
+  const auto pagerank_right = [&](const hpg::PageRankResult<float>& got, const char* what) {
+    EXPECT_EQ(got.iterations, want_rank.iterations) << what;
+    std::vector<Index> wi, gi;
+    std::vector<float> wv, gv;
+    want_rank.rank.extract_tuples(wi, wv);
+    got.rank.extract_tuples(gi, gv);
+    ASSERT_EQ(gi, wi) << what;
+    for (std::size_t k = 0; k < wv.size(); ++k) ASSERT_NEAR(gv[k], wv[k], 1e-5f * std::max(1.0f, wv[k])) << what << " vertex " << wi[k];
+  };
+  // The first of each shape: a graph made (or one kept from an earlier test updated).
+  EXPECT_EQ(hpg::test::tuples(hpg::bfs(g, 0).level), hpg::test::tuples(hpg::bfs(hg, 0).level));
+  pagerank_right(hpg::pagerank(r), "first PageRank");
+  for (Index source : {Index(41), Index(1599)}) {
+    const std::uint64_t graphs = graphs_run(), made = hpg::detail::device_loop_instantiations;
+    const hpg::BfsResult bfs = hpg::bfs(g, source);
+    EXPECT_GE(graphs_run() - graphs, 1u) << hpg::detail::device_loop_declined;
+    EXPECT_EQ(hpg::detail::device_loop_instantiations - made, 0u) << "BFS from " << source;
+    EXPECT_EQ(hpg::test::tuples(bfs.level), hpg::test::tuples(hpg::bfs(hg, source).level)) << "BFS from " << source;
+    const std::uint64_t graphs2 = graphs_run(), made2 = hpg::detail::device_loop_instantiations;
+    const hpg::PageRankResult<float> rank = hpg::pagerank(r);
+    EXPECT_GE(graphs_run() - graphs2, 1u) << hpg::detail::device_loop_declined;
+    EXPECT_EQ(hpg::detail::device_loop_instantiations - made2, 0u) << "PageRank after the BFS from " << source;
+    pagerank_right(rank, "PageRank again");
   }
 }
 

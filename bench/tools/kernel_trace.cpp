@@ -156,13 +156,15 @@ void report(const std::string& what, double wall_ms, long rounds) {
 /// This thread's loop counts (loop_types.hpp) at one moment; since() says what a run added.
 struct LoopCounts {
   std::uint64_t graphs = detail::device_loop_graphs, captures = detail::device_loop_captures,
-                capture_ns = detail::device_loop_capture_ns;
-  /// "N loop graphs (M captures, X ms capturing)" since this snapshot.
+                made = detail::device_loop_instantiations, capture_ns = detail::device_loop_capture_ns;
+  /// "N loop graphs (M captures, K instantiated, X ms capturing)" since this snapshot (a graph not
+  /// instantiated updated one kept from an earlier loop; the capture's time includes either).
   std::string since() const {
-    char out[128];
-    std::snprintf(out, sizeof out, "%llu loop graphs (%llu captures, %.2f ms capturing)",
+    char out[160];
+    std::snprintf(out, sizeof out, "%llu loop graphs (%llu captures, %llu instantiated, %.2f ms capturing)",
                   static_cast<unsigned long long>(detail::device_loop_graphs - graphs),
                   static_cast<unsigned long long>(detail::device_loop_captures - captures),
+                  static_cast<unsigned long long>(detail::device_loop_instantiations - made),
                   static_cast<double>(detail::device_loop_capture_ns - capture_ns) / 1e6);
     return out;
   }

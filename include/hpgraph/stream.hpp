@@ -21,15 +21,16 @@ namespace hpg {
 /// stream is ordered after that build on the device.
 ///
 /// Waits inside a scope (nvals, extract_element, synchronize(), a reduce to a host value) wait for
-/// this stream only. Three things may still wait for the whole device, whatever the stream: the end
-/// of a loop_while that ran on the device (CUDA 13.0's cudaGraphExecDestroy of its graph was seen
-/// to), a device allocation that finds the GPU full (the pool gives back what it keeps, after the
-/// work in flight) and, where CUDA loads kernels lazily (its default), the first launch of a
-/// kernel in the process. Scopes nest; a loop_while body may not open one (the loop then runs its rounds from
-/// the host). Error(invalid_value) for a stream the caller is capturing into a CUDA graph;
-/// Error(cuda_error) when CUDA refuses the stream. Keep the stream alive until the scope has
-/// ended: memory the library keeps for reuse on it is handed back when the scope ends. In a
-/// build without CUDA, or where no GPU is usable, it does nothing.
+/// this stream only. Three things may still wait for the whole device, whatever the stream: a
+/// loop_while that runs on the device and finds no kept loop graph of its shape to update (it
+/// instantiates its graph, and its end, when eight are kept, destroys the least recently used: CUDA
+/// 13.0's cudaGraphExecDestroy was seen to wait), a device allocation that finds the GPU full (the
+/// pool gives back what it keeps, after the work in flight) and, where CUDA loads kernels lazily
+/// (its default), the first launch of a kernel in the process. Scopes nest; a loop_while body may
+/// not open one (the loop then runs its rounds from the host). Error(invalid_value) for a stream
+/// the caller is capturing into a CUDA graph; Error(cuda_error) when CUDA refuses the stream. Keep
+/// the stream alive until the scope has ended: memory the library keeps for reuse on it is handed
+/// back when the scope ends. In a build without CUDA, or where no GPU is usable, it does nothing.
 class StreamScope {
  public:
   explicit StreamScope(void* cuda_stream);

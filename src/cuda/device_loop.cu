@@ -4,6 +4,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "hpgraph/cuda/exec.cuh"
 #include "hpgraph/cuda/launch_policy.cuh"
 #include "hpgraph/cuda/loop_end.cuh"
+#include "hpgraph/detail/loop_types.hpp"
 #include "hpgraph/detail/switches.hpp"
 
 namespace hpg::detail::cuda {
@@ -66,6 +68,63 @@ __global__ void __launch_bounds__(LaunchPolicy::map_threads) loop_end_kernel(Loo
 std::mutex& graph_lifecycle() {
   static std::mutex m;
   return m;
+}
+
+/// Executable loop graphs that no loop is using, the most recently used first. A loop whose graph
+/// has the shape of one of them updates it with its own (cudaGraphExecUpdate) instead of
+/// instantiating a graph, and a loop's end keeps its executable graph here instead of destroying
+/// it: cudaGraphExecDestroy waits for the whole device (CUDA 13.0, driver 580.159.04 on an H200:
+/// a stream another thread held shut stopped a loop's end there,
+/// bench/results/issue24-noise-h200-2026-12-01/), and an instantiation is work a loop run again
+/// need not pay. Only a loop that instantiated, ending while max_idle are kept, destroys one (the
+/// least recently used). Guarded by graph_lifecycle(). Never freed: the process's end frees them
+/// with its context (a static's destructor could run after CUDA's own teardown); a program that
+/// resets the device (cudaDeviceReset) while hpgraph is in use is not supported.
+struct IdleExec {
+  cudaGraphExec_t exec;
+  int device;
+  std::size_t captured_nodes;  // a quick test of the shape: an update from a graph of another count fails
+};
+constexpr std::size_t max_idle = 8;
+std::vector<IdleExec>& idle_execs() {
+  static auto* idle = [] {
+    auto* v = new std::vector<IdleExec>;
+    v->reserve(max_idle + 1);  // keep_idle, in a destructor, never allocates
+    return v;
+  }();
+  return *idle;
+}
+/// Whether CUDA carries a loop graph's condition through an update: false once an updated graph
+/// ran no round where one had to run (DeviceLoop::run), and no graph is updated after that.
+std::atomic<bool> updates_work{true};
+
+/// An idle executable graph updated to run `graph` (whose captured body has `captured_nodes`
+/// nodes), or null when none has its shape. Under graph_lifecycle().
+cudaGraphExec_t reuse_idle(cudaGraph_t graph, int device, std::size_t captured_nodes) {
+  if (!updates_work.load()) return nullptr;
+  auto& idle = idle_execs();
+  for (auto it = idle.begin(); it != idle.end(); ++it) {
+    if (it->device != device || it->captured_nodes != captured_nodes) continue;
+    cudaGraphExecUpdateResultInfo info{};
+    if (cudaGraphExecUpdate(it->exec, graph, &info) == cudaSuccess) {
+      const cudaGraphExec_t exec = it->exec;
+      idle.erase(it);
+      return exec;
+    }
+    cudaGetLastError();  // not this one (an exec is launched only after an update that succeeded)
+  }
+  return nullptr;
+}
+
+/// Keeps an executable graph that no launch is running for the next loop of its shape. Under
+/// graph_lifecycle().
+void keep_idle(cudaGraphExec_t exec, int device, std::size_t captured_nodes) {
+  auto& idle = idle_execs();
+  idle.insert(idle.begin(), IdleExec{exec, device, captured_nodes});
+  if (idle.size() > max_idle) {  // the least recently used goes
+    cudaGraphExecDestroy(idle.back().exec);
+    idle.pop_back();
+  }
 }
 
 cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
@@ -258,7 +317,8 @@ DeviceLoop::~DeviceLoop() {
   if (capturing_) abort();
   {
     std::lock_guard lock(graph_lifecycle());
-    if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
+    if (exec_ && exec_idle_) keep_idle(static_cast<cudaGraphExec_t>(exec_), device_, captured_nodes_);
+    else if (exec_) cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));  // a launch that failed may still run it
     if (graph_) cudaGraphDestroy(as_graph(graph_));
   }
   UncapturedScope now;
@@ -375,6 +435,7 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
     cudaGraph_t g;
     ~Drop() { cudaGraphDestroy(g); }
   } drop{body};
+  refuse(cudaGraphGetNodes(body, nullptr, &captured_nodes_), "cudaGraphGetNodes");
   // The graph: the condition kernel, then the WHILE node; the body is the captured graph as a child.
   void* args[] = {&c};
   cudaKernelNodeParams kp = {};
@@ -391,9 +452,16 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
   p.conditional.size = 1;
   refuse(cudaGraphAddNode(&while_node, as_graph(graph_), &set_node, nullptr, 1, &p), "cudaGraphAddNode(WHILE)");
   refuse(cudaGraphAddChildGraphNode(&body_node, p.conditional.phGraph_out[0], nullptr, 0, body), "cudaGraphAddChildGraphNode");
-  cudaGraphExec_t exec = nullptr;
-  refuse(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "cudaGraphInstantiate");
-  exec_ = exec;
+  refuse(cudaGetDevice(&device_), "cudaGetDevice");
+  exec_ = reuse_idle(as_graph(graph_), device_, captured_nodes_);
+  updated_ = exec_ != nullptr;
+  if (!exec_) {
+    cudaGraphExec_t exec = nullptr;
+    refuse(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "cudaGraphInstantiate");
+    exec_ = exec;
+    ++device_loop_instantiations;
+  }
+  exec_idle_ = true;
   // For whoever wants to see what a round costs: the graph, its kernels and their launch shapes.
   if (const char* dot = std::getenv("HPGRAPH_LOOP_GRAPH_DOT"))
     cudaGraphDebugDotPrint(as_graph(graph_), dot, cudaGraphDebugDotFlagsKernelNodeParams | cudaGraphDebugDotFlagsConditionalNodeParams);
@@ -432,12 +500,33 @@ Index DeviceLoop::run(Index done) {
   copy_host_to_device(words_, &w, sizeof(w));
   {
     std::lock_guard lock(graph_lifecycle());
+    exec_idle_ = false;  // until the wait below sees it end
     check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
   }
   try {
-    copy_device_to_host(&w, words_, sizeof(w));
+    copy_device_to_host(&w, words_, sizeof(w));  // waits for the stream, so for the graph
   } catch (const Error& e) {
     throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
+  }
+  exec_idle_ = true;
+  // run() is called only while the loop's condition holds, so a graph runs at least one round. An
+  // updated one that ran none did not take the new graph's condition (CUDA documents no pairing of
+  // the conditional handles of the graph and of the update, though its update of their defaults
+  // implies one): it is dropped, updates stop for the process, and the loop runs from a graph of
+  // its own.
+  if (updated_ && w.rounds == done && !w.overflow) {
+    updates_work.store(false);
+    {
+      std::lock_guard lock(graph_lifecycle());
+      cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
+      exec_ = nullptr;
+      updated_ = false;
+      cudaGraphExec_t exec = nullptr;
+      check_cuda(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "loop_while: cudaGraphInstantiate");
+      exec_ = exec;
+      ++device_loop_instantiations;
+    }
+    return run(done);
   }
   overflowed_ = w.overflow != 0;
   return static_cast<Index>(w.rounds);

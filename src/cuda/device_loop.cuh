@@ -28,7 +28,8 @@ class DeviceLoop {
   void begin();
   /// Ends the body with one kernel that does the carried vectors' `copies` and sets the condition
   /// (rounds < max_rounds, no carried list outgrew its storage, and the count read from `count`
-  /// in [max(1, at_least), fewer_than)), ends the capture and instantiates the loop's graph.
+  /// in [max(1, at_least), fewer_than)), ends the capture and makes the loop's executable graph:
+  /// an idle one of an earlier loop of the same shape, updated, or else a new instantiation.
   /// Every round run adds one to the integer of `counter_bytes` bytes at `counter` (unless null).
   /// CaptureUnsupported when CUDA refuses the graph. Returns how many deferred upserts
   /// (LoopCapture::deferred) the round's last kernel does.
@@ -63,7 +64,11 @@ class DeviceLoop {
   LoopCapture capture_;
   void* stream_ = nullptr;  // cudaStream_t
   void* graph_ = nullptr;   // cudaGraph_t: the condition kernel and the WHILE node
-  void* exec_ = nullptr;    // cudaGraphExec_t
+  void* exec_ = nullptr;    // cudaGraphExec_t: instantiated, or an idle one of an earlier loop updated
+  bool exec_idle_ = false;  // no launch of exec_ may still run: the end keeps it for the next loop
+  bool updated_ = false;    // exec_ is an earlier loop's, updated (not yet seen to run a round)
+  int device_ = 0;
+  std::size_t captured_nodes_ = 0;  // in the captured body: a quick test of the graph's shape
   unsigned long long handle_ = 0;  // cudaGraphConditionalHandle
   Words* words_ = nullptr;  // on the device
   bool overflowed_ = false;

@@ -25,6 +25,11 @@ namespace detail {
 
 /// Loop graphs this thread has run (for tests: whether a loop ran on the device).
 inline thread_local std::uint64_t device_loop_graphs = 0;
+/// The loop graphs this thread instantiated. A capture that ends well instantiates its graph
+/// unless a kept executable graph of an earlier loop has its shape: that one is updated with the
+/// capture instead (src/cuda/device_loop.cu; for tests, that a loop run again instantiates
+/// nothing, so that its end destroys nothing either).
+inline thread_local std::uint64_t device_loop_instantiations = 0;
 /// The captures of loop bodies this thread has made, failed ones included (a body captured again,
 /// for a vector carried wrongly or an arena too small, counts twice), and the host time they
 /// took, in ns: what a loop pays before its graph runs (for tests and bench/tools/kernel_trace).
