@@ -236,7 +236,7 @@ TEST(Streams, AThreadOnItsOwnStreamDoesNotWaitForAnothers) {
 // The BFS's levels as a device loop. When a loop's end destroyed its graph, cudaGraphExecDestroy
 // waited for the whole device, so for the shut stream (CUDA 13.0, driver 580.159.04 on an H200:
 // the stack this test dumps named it, bench/results/issue24-noise-h200-2026-12-01/; it failed in
-// every one of 10 runs as a process's first GPU work). Now the end keeps the graph idle, and the
+// every run as a process's first GPU work). Now the end keeps the graph idle, and the
 // BFS beside the shut stream updates the one its warm-up run left instead of instantiating one.
 TEST(Streams, ADeviceLoopOnItsOwnStreamDoesNotWaitForAnothers) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);

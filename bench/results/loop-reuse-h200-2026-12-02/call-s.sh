@@ -1,6 +1,6 @@
 #!/bin/bash
 # Device call S (bench bundle .gpu-bundle-s: this build's bench_spmv, and as old/ that of 0ee840f,
-# the commit before issue 24's first change): the report (calls B, C) showed the HYB kernel on
+# the commit before the front-end/backend work began): the report (calls B, C) showed the HYB kernel on
 # rmat-19 and rmat-20 slower than in the H200 report of 2026-11-22 (0.103 -> 0.139 ms, 0.190 ->
 # 0.232) with the gather floor unchanged. Old and new alternate, twice each, in one call.
 set -u
