@@ -127,6 +127,13 @@ void keep_idle(cudaGraphExec_t exec, int device, std::size_t captured_nodes) {
   }
 }
 
+/// Instantiates a loop's graph, counted in device_loop_instantiations. Under graph_lifecycle().
+cudaError_t instantiate(cudaGraph_t graph, cudaGraphExec_t& exec) {
+  const cudaError_t e = cudaGraphInstantiate(&exec, graph, 0);
+  if (e == cudaSuccess) ++device_loop_instantiations;
+  return e;
+}
+
 cudaStream_t as_stream(void* s) { return static_cast<cudaStream_t>(s); }
 cudaGraph_t as_graph(void* g) { return static_cast<cudaGraph_t>(g); }
 
@@ -457,9 +464,8 @@ int DeviceLoop::end(const std::vector<CarryCopy>& copies, DeviceCount::View coun
   updated_ = exec_ != nullptr;
   if (!exec_) {
     cudaGraphExec_t exec = nullptr;
-    refuse(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "cudaGraphInstantiate");
+    refuse(instantiate(as_graph(graph_), exec), "cudaGraphInstantiate");
     exec_ = exec;
-    ++device_loop_instantiations;
   }
   exec_idle_ = true;
   // For whoever wants to see what a round costs: the graph, its kernels and their launch shapes.
@@ -496,40 +502,38 @@ void DeviceLoop::release_freed() noexcept {
 
 Index DeviceLoop::run(Index done) {
   UncapturedScope now;
-  Words w{done, 0};
-  copy_host_to_device(words_, &w, sizeof(w));
-  {
-    std::lock_guard lock(graph_lifecycle());
-    exec_idle_ = false;  // until the wait below sees it end
-    check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
-  }
-  try {
-    copy_device_to_host(&w, words_, sizeof(w));  // waits for the stream, so for the graph
-  } catch (const Error& e) {
-    throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
-  }
-  exec_idle_ = true;
-  // run() is called only while the loop's condition holds, so a graph runs at least one round. An
-  // updated one that ran none did not take the new graph's condition (CUDA documents no pairing of
-  // the conditional handles of the graph and of the update, though its update of their defaults
-  // implies one): it is dropped, updates stop for the process, and the loop runs from a graph of
-  // its own.
-  if (updated_ && w.rounds == done && !w.overflow) {
-    updates_work.store(false);
+  for (;;) {
+    Words w{done, 0};
+    copy_host_to_device(words_, &w, sizeof(w));
     {
       std::lock_guard lock(graph_lifecycle());
-      cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
-      exec_ = nullptr;
-      updated_ = false;
-      cudaGraphExec_t exec = nullptr;
-      check_cuda(cudaGraphInstantiate(&exec, as_graph(graph_), 0), "loop_while: cudaGraphInstantiate");
-      exec_ = exec;
-      ++device_loop_instantiations;
+      exec_idle_ = false;  // until the wait below sees it end
+      check_cuda(cudaGraphLaunch(static_cast<cudaGraphExec_t>(exec_), as_stream(current_stream())), "loop_while: cudaGraphLaunch");
     }
-    return run(done);
+    try {
+      copy_device_to_host(&w, words_, sizeof(w));  // waits for the stream, so for the graph
+    } catch (const Error& e) {
+      throw Error(Info::cuda_error, std::string("loop_while: the device failed inside the loop: ") + e.what());
+    }
+    exec_idle_ = true;
+    // run() is called only while the loop's condition holds, so a graph runs at least one round. An
+    // updated one that ran none did not take the new graph's condition (CUDA documents no pairing of
+    // the conditional handles of the graph and of the update, though its update of their defaults
+    // implies one): it is dropped, updates stop for the process, and the loop runs again, once, from
+    // a graph of its own.
+    if (!(updated_ && w.rounds == done && !w.overflow)) {
+      overflowed_ = w.overflow != 0;
+      return static_cast<Index>(w.rounds);
+    }
+    updates_work.store(false);
+    std::lock_guard lock(graph_lifecycle());
+    cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(exec_));
+    exec_ = nullptr;
+    updated_ = false;
+    cudaGraphExec_t exec = nullptr;
+    check_cuda(instantiate(as_graph(graph_), exec), "loop_while: cudaGraphInstantiate");
+    exec_ = exec;
   }
-  overflowed_ = w.overflow != 0;
-  return static_cast<Index>(w.rounds);
 }
 
 void launch_producer(DeferredWork& c, const RoundEnd* end) noexcept {
