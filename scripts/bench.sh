@@ -5,20 +5,25 @@
 #   spmv        hpg::mxv (plus_times, float) beside cusparseSpMV, with the gather floor
 #   primitives  BFS, SSSP, PageRank and TC beside SuiteSparse:GraphBLAS on all CPU cores
 #   sweep       BFS and PageRank on RMAT 22..26 until a scale does not fit; GPU bytes per entry
+#   peers       BFS, SSSP, PageRank and TC with the hpgraph program beside GAPBS on the host's cores
+#               and SuiteSparse (--check's run), same graph file and source (scripts/bench_peers.sh)
 # Graphs: RMAT scales 18-24 (edge factor 16, symmetrized), urand, a 2048x2048 grid, and the
 # largest graphs of the shared data set.
 #
-#   usage: scripts/bench.sh [--quick] [--out DIR] [STEP...]   STEP: spmv primitives sweep report
-#   (default: all four; "report" alone remakes the files from the raw results of an earlier run,
+#   usage: scripts/bench.sh [--quick] [--out DIR] [STEP...]   STEP: spmv primitives sweep peers report
+#   (default: all five, peers only where GAPBS is there; "report" alone remakes the files from the raw results of an earlier run,
 #   named by HPG_BENCH_NAME where there is no GPU: HPG_BENCH_NAME=h200-2026-11-22 scripts/bench.sh report)
 #   --quick       small graphs only (RMAT 16-18, sweep 18-19): tries the command out in a minute
 #   --out DIR     where the report goes (default bench/results); raw benchmark JSON goes to
 #                 DIR/raw-<gpu>-<date>/
-#   HPG_BENCH_BIN a folder holding bench_spmv, bench_primitives and bench_scale (the GPU bundle's);
+#   HPG_BENCH_BIN a folder holding bench_spmv, bench_primitives, bench_scale and hpgraph (the GPU bundle's);
 #                 without it the benchmarks are built here (needs nvcc) into build-bench/
 #   HPG_DATA_DIR  the shared data set (default ../shared/data next to the checkout)
-#   HPG_SPMV_GRAPHS, HPG_PRIMITIVE_GRAPHS, HPG_SWEEP_SCALES
-#                 replace a step's graphs (@real: the shared data set's graphs)
+#   HPG_SPMV_GRAPHS, HPG_PRIMITIVE_GRAPHS, HPG_SWEEP_SCALES, HPG_PEER_GRAPHS
+#                 replace a step's graphs (@real: the shared data set's graphs; peers: kron:S,
+#                 urand:S, grid:RxC)
+#   HPG_PEERS_DIR the prebuilt GAPBS programs (default ../shared/peers/gapbs next to the checkout);
+#                 HPG_PEERS_REPEAT runs per program (default 5)
 #   HPG_BENCH_PART=N  keeps the step's results as <step>-N.json beside the others; the report
 #                 reads every part (a long run split into shorter ones, e.g. on a machine lent
 #                 for 10 minutes at a time)
@@ -32,25 +37,34 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --out) out="$2"; shift ;;
-    spmv | primitives | sweep | report) steps+=("$1") ;;
+    spmv | primitives | sweep | peers | report) steps+=("$1") ;;
     -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "bench: unknown argument $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
-[ ${#steps[@]} -gt 0 ] || steps=(spmv primitives sweep report)
+gapbs="${HPG_PEERS_DIR:-$root/../shared/peers/gapbs}"
+if [ ${#steps[@]} -eq 0 ]; then
+  steps=(spmv primitives sweep peers report)
+  [ -x "$gapbs/bfs" ] || { echo "bench: no GAPBS at $gapbs (HPG_PEERS_DIR): the report goes without its peer table" >&2; steps=(spmv primitives sweep report); }
+elif [[ " ${steps[*]} " == *" peers "* ]] && [ ! -x "$gapbs/bfs" ]; then
+  echo "bench: the peers step needs GAPBS's programs at $gapbs (HPG_PEERS_DIR)" >&2
+  exit 2
+fi
 
 # ---- the programs ------------------------------------------------------------------------------
 if [ -n "${HPG_BENCH_BIN:-}" ]; then
   bin="$HPG_BENCH_BIN"
+  cli="$bin/hpgraph"
 else
   . "$root/scripts/setup.sh"
   hpg_install python3 python3-matplotlib
   [ "$HPG_CUDA" = ON ] || { echo "bench: the benchmarks need nvcc (a CUDA build) and a GPU" >&2; exit 2; }
   cmake -S "$root" -B "$root/build-bench" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_BENCH=ON \
     -DHPG_BUILD_TESTS=OFF -DCMAKE_CUDA_ARCHITECTURES="${HPG_CUDA_ARCH:-90}" >/dev/null
-  cmake --build "$root/build-bench" -j"$HPG_JOBS" --target bench_spmv bench_primitives bench_scale
+  cmake --build "$root/build-bench" -j"$HPG_JOBS" --target bench_spmv bench_primitives bench_scale hpgraph_cli
   bin="$root/build-bench/bench"
+  cli="$root/build-bench/hpgraph"
 fi
 if [[ " ${steps[*]} " != " report " ]]; then
   command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 || { echo "bench: no GPU found (nvidia-smi)" >&2; exit 2; }
@@ -92,15 +106,18 @@ if [ "$quick" = 1 ]; then
   spmv_graphs="rmat:16 rmat:17 rmat:18 urand:18 grid:512x512$real"
   prim_graphs="rmat:16 rmat:18 urand:18 grid:512x512$real"
   scales="18 19"
+  peer_graphs="kron:16 grid:256x256"
 else
   spmv_graphs="rmat:18 rmat:19 rmat:20 rmat:21 rmat:22 rmat:23 rmat:24 urand:22 urand:24 grid:2048x2048$real"
   prim_graphs="rmat:18 rmat:19 rmat:20 rmat:21 rmat:22 rmat:23 rmat:24 urand:22 grid:2048x2048$real"
   scales="22 23 24 25 26"
+  peer_graphs="kron:21 kron:22 urand:22 grid:2048x2048"
 fi
 # In a list given by the environment, @real stands for the shared data set's graphs above.
 spmv_graphs="$(echo "${HPG_SPMV_GRAPHS:-$spmv_graphs}" | sed "s|@real|$real|")"
 prim_graphs="$(echo "${HPG_PRIMITIVE_GRAPHS:-$prim_graphs}" | sed "s|@real|$real|")"
 scales="${HPG_SWEEP_SCALES:-$scales}"
+peer_graphs="${HPG_PEER_GRAPHS:-$peer_graphs}"
 part="${HPG_BENCH_PART:+-$HPG_BENCH_PART}"
 
 # run PROGRAM RESULT-NAME: one benchmark program, its JSON into the raw folder (kept only when the
@@ -117,6 +134,16 @@ for step in "${steps[@]}"; do
     spmv) HPG_BENCH_GRAPHS="$spmv_graphs" run bench_spmv "spmv$part" ;;
     primitives) HPG_BENCH_GRAPHS="$prim_graphs" run bench_primitives "primitives$part" ;;
     sweep) HPG_BENCH_SCALES="$scales" run bench_scale "sweep$part" ;;
+    peers)
+      echo "== peers: hpgraph beside GAPBS ==" >&2
+      [ -x "$cli" ] || { echo "bench: no hpgraph program at $cli" >&2; exit 1; }
+      work="$(mktemp -d)"
+      # shellcheck disable=SC2086  # the graph list splits into arguments
+      "$root/scripts/bench_peers.sh" "$cli" "$gapbs" "$work" "$raw/peers$part.json.tmp" $peer_graphs ||
+        { echo "bench: the peers step failed; its log is $raw/peers$part.json.tmp.log" >&2; rm -rf "$work"; exit 1; }
+      rm -rf "$work"
+      mv "$raw/peers$part.json.tmp" "$raw/peers$part.json" && mv "$raw/peers$part.json.tmp.log" "$raw/peers$part.log"
+      ;;
     report)
       # The Python that has matplotlib (Debian's, when another python3 comes first on PATH).
       py=python3

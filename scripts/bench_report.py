@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Makes the benchmark report from the raw results of scripts/bench.sh.
 
-Reads RAW/machine.json and the Google Benchmark JSON files RAW/{spmv,primitives,sweep}[-N].json and
+Reads RAW/machine.json, the Google Benchmark JSON files RAW/{spmv,primitives,sweep}[-N].json and the
+peer step's RAW/peers[-N].json (scripts/bench_peers.sh: hpgraph beside GAPBS and SuiteSparse), and
 writes OUT/NAME.json (machine and rows), OUT/NAME.csv (one row per measurement), OUT/NAME.md
 (the tables) and, when matplotlib is there, OUT/NAME-{time,speedup,gteps}.png.
 
@@ -36,6 +37,30 @@ def load_runs(raw, step):
     return runs, context
 
 
+def load_peers(raw):
+    """(graph, primitive) -> the peer step's record, from RAW/peers.json and its parts."""
+    paths = sorted(glob.glob(os.path.join(raw, "peers-*.json")))
+    if os.path.exists(os.path.join(raw, "peers.json")):
+        paths.insert(0, os.path.join(raw, "peers.json"))
+    found = {}
+    for path in paths:
+        for r in json.load(open(path)).get("peers", []):
+            found[(r["graph"], r["primitive"])] = r
+    return found
+
+
+def pass_ms(r, copy_bw):
+    """One read of the graph's CSR at the measured copy bandwidth: 4 bytes a stored entry (8 with
+    SSSP's weights) and 8 a vertex (its row offset); PageRank's, once per iteration. A yardstick
+    of what the memory system allows, not a bound: a direction-optimizing BFS need not read every
+    entry, and a Bellman-Ford SSSP reads some many times. None for TC and without a bandwidth."""
+    if not copy_bw or r["primitive"] == "tc" or not r.get("nvals"):
+        return None
+    per_entry = 8 if r["primitive"] == "sssp" else 4
+    sweeps = r.get("iterations", 1) if r["primitive"] == "pagerank" else 1
+    return sweeps * (per_entry * r["nvals"] + 8 * r["n"]) / (copy_bw * 1e9) * 1e3
+
+
 def records(doc):
     runs = {}
     for b in doc.get("benchmarks", []):
@@ -55,9 +80,9 @@ def ms(b):
 
 
 def graph_order(g):
-    """RMAT by scale, then urand, grid, then files."""
+    """RMAT by scale, then GAP's kron, urand, grid, then files."""
     fam, _, rest = g.partition("-")
-    rank = {"rmat": 0, "urand": 1, "grid": 2}.get(fam, 3)
+    rank = {"rmat": 0, "kron": 1, "urand": 2, "grid": 3}.get(fam, 4)
     num = int(rest.split("-")[0]) if rest.split("-")[0].isdigit() else 0
     return (rank, num, g)
 
@@ -79,7 +104,7 @@ def build_rows(raw):
     machine["hpg_primitive_time"] = "median" if prim_ctx.get("hpg_time") == "median" else "mean"
     machine["host_cpus_seen_by_benchmark"] = (spmv_ctx or prim_ctx).get("num_cpus")
 
-    rows = {"spmv": [], "primitives": [], "sweep": []}
+    rows = {"spmv": [], "primitives": [], "sweep": [], "peers": []}
     for g in sorted({k[2] for k in spmv}, key=graph_order):
         get = lambda impl: spmv.get(("spmv", impl, g))
         cus, mxv, kern = get("cusparse"), get("mxv"), get("kernel")
@@ -124,6 +149,23 @@ def build_rows(raw):
             "peak_B_per_entry": p.get("peak_B_per_entry") if p else None,
             "error": err,
         })
+    peers = load_peers(raw)
+    for g in sorted({k[0] for k in peers}, key=graph_order):
+        for p in PRIMITIVES:
+            r = peers.get((g, p))
+            if r is None:
+                continue
+            hm, floor = r.get("hpg_ms"), pass_ms(r, copy_bw)
+            edges = r.get("edges")
+            rows["peers"].append({
+                "graph": g, "primitive": p, "source": r.get("source"), "hpg_ms": hm,
+                "GTEPS": edges / 2 / (hm * 1e6) if edges and hm and p in ("bfs", "sssp") else None,
+                "gapbs_ms": r.get("gapbs_ms"), "gapbs_median_ms": r.get("gapbs_median_ms"), "gapbs_sssp_delta": r.get("gapbs_sssp_delta"),
+                "over_gapbs": ratio(r.get("gapbs_ms"), hm),
+                "suitesparse_ms": r.get("suitesparse_ms"), "over_suitesparse": ratio(r.get("suitesparse_ms"), hm),
+                "pass_ms": floor, "of_pass": ratio(floor, hm),
+                "check": r.get("check"), "error": r.get("error"),
+            })
     return machine, rows
 
 
@@ -196,6 +238,21 @@ def markdown(machine, rows, name):
                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['speedup'])} | {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |"
                       for r in rows["primitives"]])
         out.append("")
+    if rows["peers"]:
+        out += table("Beside GAPBS and SuiteSparse: same graph file, same source, same run",
+                     "hpgraph (the CLI, median of its runs) and GAPBS (the GAP benchmark suite on the host's cores, the mean of its "
+                     "trials as it prints it) read the same graph: GAP's own kron and urand generators, the grid from hpgraph's. "
+                     "SuiteSparse ms is --check's one run of SuiteSparse:GraphBLAS on the host. GTEPS counts undirected edges once. "
+                     "`pass ms` is one read of the graph's CSR at the measured copy bandwidth (4 B an entry, 8 with SSSP's weights, "
+                     "8 a vertex; PageRank's once per iteration): a yardstick of what the memory system allows, not a bound; "
+                     "`of pass` = pass ms / hpg ms. SSSP weights 1..255; GAPBS's delta in brackets. PageRank: gap variant, tol 1e-4.",
+                     ["graph", "primitive<", "source", "hpg ms", "GTEPS", "GAPBS ms", "over GAPBS", "SuiteSparse ms", "over SuiteSparse",
+                      "pass ms", "of pass", "check<"],
+                     [f"| {r['graph']} | {r['primitive']} | {f(r['source'])} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} "
+                      f"| {f(r['gapbs_ms'])}{' (' + str(r['gapbs_sssp_delta']) + ')' if r['gapbs_sssp_delta'] else ''} | {x_ratio(r['over_gapbs'])} "
+                      f"| {f(r['suitesparse_ms'])} | {x_ratio(r['over_suitesparse'])} | {f(r['pass_ms'])} | {percent(r['of_pass'])} "
+                      f"| {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |" for r in rows["peers"]])
+        out.append("")
     if rows["sweep"]:
         lines = []
         for r in rows["sweep"]:
@@ -225,6 +282,9 @@ def write_csv(path, rows):
         for r in rows["primitives"]:
             w.writerow(["primitives", r["graph"], r["primitive"], r["hpg_ms"], "GTEPS", r["GTEPS"], "suitesparse", r["suitesparse_ms"],
                         r["speedup"], r["check"] or r["error"] or ""])
+        for r in rows["peers"]:
+            w.writerow(["peers", r["graph"], r["primitive"], r["hpg_ms"], "GTEPS", r["GTEPS"], "gapbs", r["gapbs_ms"], r["over_gapbs"],
+                        r["error"] or f"check {r['check']}; suitesparse {r['suitesparse_ms']} ms; pass {r['pass_ms']} ms"])
         for r in rows["sweep"]:
             w.writerow(["sweep", r["graph"], "bfs", r["bfs_ms"], "GTEPS", r["bfs_GTEPS"], "", "", "", r["error"] or ""])
             w.writerow(["sweep", r["graph"], "pagerank", r["pagerank_ms"], "resident_B_per_entry", r["resident_B_per_entry"], "", "", "",
@@ -311,6 +371,9 @@ def timings(report):
     for r in report["rows"]["primitives"]:
         t[(r["primitive"], r["graph"], "hpg_ms")] = r["hpg_ms"]
         t[(r["primitive"], r["graph"], "suitesparse_ms")] = r["suitesparse_ms"]
+    for r in report["rows"].get("peers", []):
+        t[("peers/" + r["primitive"], r["graph"], "hpg_ms")] = r["hpg_ms"]
+        t[("peers/" + r["primitive"], r["graph"], "gapbs_ms")] = r["gapbs_ms"]
     for r in report["rows"]["sweep"]:
         t[("sweep", r["graph"], "bfs_ms")] = r["bfs_ms"]
         t[("sweep", r["graph"], "pagerank_ms")] = r["pagerank_ms"]
@@ -340,11 +403,11 @@ def compare(old_path, new_path):
     summary("all", diffs)
     # Where the noise lives: the CPU baseline, and GPU runs short enough for launch overheads and
     # clocks to show, move more than long GPU runs.
-    cpu = [d for d in diffs if d[1][2] == "suitesparse_ms"]
-    gpu = [d for d in diffs if d[1][2] != "suitesparse_ms"]
+    cpu = [d for d in diffs if d[1][2] in ("suitesparse_ms", "gapbs_ms")]
+    gpu = [d for d in diffs if d[1][2] not in ("suitesparse_ms", "gapbs_ms")]
     summary("GPU rows of 5 ms or more", [d for d in gpu if d[2] >= 5])
     summary("GPU rows under 5 ms", [d for d in gpu if d[2] < 5])
-    summary("SuiteSparse rows (CPU)", cpu)
+    summary("SuiteSparse and GAPBS rows (CPU)", cpu)
     if not diffs:
         print("no common times")
 

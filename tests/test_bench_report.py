@@ -67,6 +67,13 @@ def main():
             bench("sweep/pagerank/rmat-22/22/1", 10.0, iterations=11, resident_B_per_entry=12.5, peak_B_per_entry=30.0),
             error("sweep/bfs/rmat-23/23/0", "does not fit: out of GPU memory allocating x"),
         ])
+        # The peer step (scripts/bench_peers.sh): hpgraph beside GAPBS and SuiteSparse.
+        json.dump({"context": {"repeat": 5}, "peers": [
+            {"graph": "kron-21", "primitive": "bfs", "source": 5, "hpg_ms": 1.0, "n": 1000, "nvals": 1000000, "edges": 2000000,
+             "check": "pass", "suitesparse_ms": 50.0, "gapbs_ms": 10.0, "gapbs_median_ms": 9.0},
+            {"graph": "kron-21", "primitive": "tc", "hpg_ms": None, "n": 1000, "nvals": 1000000, "error": "hpgraph failed",
+             "gapbs_ms": 2000.0},
+        ]}, open(os.path.join(raw, "peers.json"), "w"))
         r = subprocess.run([sys.executable, script, raw, "--out", out], capture_output=True, text=True)
         expect(r.returncode == 0, f"exit {r.returncode}: {r.stderr}")
         name = "test-gpu-2026-01-01"
@@ -91,13 +98,21 @@ def main():
         sweep = {s["graph"]: s for s in rep["rows"]["sweep"]}
         expect(sweep["rmat-22"]["resident_B_per_entry"] == 12.5 and sweep["rmat-22"]["scale"] == 22, "sweep memory per entry")
         expect(sweep["rmat-23"]["bfs_ms"] is None and "does not fit" in sweep["rmat-23"]["error"], "a scale that did not fit")
+        peers = {(p["primitive"], p["graph"]): p for p in rep["rows"]["peers"]}
+        bfs = peers[("bfs", "kron-21")]
+        expect(abs(bfs["over_gapbs"] - 10) < 1e-9 and abs(bfs["over_suitesparse"] - 50) < 1e-9, "speedups over GAPBS and SuiteSparse")
+        expect(abs(bfs["GTEPS"] - 1.0) < 1e-9, "peer GTEPS counts undirected edges once")
+        expect(abs(bfs["pass_ms"] - (4e6 + 8e3) / 4e12 * 1e3) < 1e-12, "one pass over the CSR at the copy bandwidth")
+        expect(peers[("tc", "kron-21")]["over_gapbs"] is None and peers[("tc", "kron-21")]["error"] == "hpgraph failed",
+               "a failed run has no speedup and keeps its message")
         md = open(os.path.join(out, name + ".md")).read()
-        for text in ["Test GPU", "4000 GB/s", "| rmat-21 | bfs | 2.000 | 16.00 | 500.0 | 80.000 | 40.00× | levels equal |",
+        for text in ["| kron-21 | bfs | 5 | 1.000 | 1.00 | 10.000 | 10.00× | 50.000 | 50.00× | 0.001 | 0% | pass |",
+                     "error: hpgraph failed", "Test GPU", "4000 GB/s", "| rmat-21 | bfs | 2.000 | 16.00 | 500.0 | 80.000 | 40.00× | levels equal |",
                      "COUNT DIFFERS", "does not fit", "0.80×", "25%", "- missing: graph not made: cannot open missing.mtx",
                      "hpg's primitive and sweep times are medians over 3 iterations", "hpg ms the median of 3"]:
             expect(text in md, f"the Markdown shows {text!r}")
         rows = list(csv.DictReader(open(os.path.join(out, name + ".csv"))))
-        expect(len(rows) == 3 + 4 + 2 * 2, f"CSV rows: {len(rows)}")
+        expect(len(rows) == 3 + 4 + 2 + 2 * 2, f"CSV rows: {len(rows)}")
         # Comparing with a second run whose times moved by known factors: the GPU rows of 5 ms or
         # more (TC 500 ms, the sweep's 5 and 10 ms), the shorter GPU rows and the SuiteSparse rows
         # are summed up apart, each with its largest change.
@@ -108,6 +123,8 @@ def main():
                 p["hpg_ms"] *= 1.5          # a long GPU row, 50% slower
             if p["suitesparse_ms"]:
                 p["suitesparse_ms"] *= 0.5  # every CPU row twice as fast
+        for p in moved["rows"]["peers"]:
+            p["gapbs_ms"] *= 0.5
         second = os.path.join(tmp, "second.json")
         json.dump(moved, open(second, "w"))
         r = subprocess.run([sys.executable, script, "--compare", first, second], capture_output=True, text=True)
@@ -115,7 +132,8 @@ def main():
         expect(r.returncode == 0, f"compare exits 0: {r.stderr}")
         expect("2 of 3 within 10%" in lines.get("GPU rows of 5 ms or more", "") and "tc/rmat-21/hpg_ms x1.50" in lines.get(
             "GPU rows of 5 ms or more", ""), f"long GPU rows: {lines.get('GPU rows of 5 ms or more')}")
-        expect("0 of 3 within 10%" in lines.get("SuiteSparse rows (CPU)", ""), f"CPU rows: {lines.get('SuiteSparse rows (CPU)')}")
+        cpu = lines.get("SuiteSparse and GAPBS rows (CPU)", "")
+        expect("0 of 5 within 10%" in cpu, f"CPU rows: {cpu}")
         expect("median |change| 0.0%" in lines.get("GPU rows under 5 ms", ""), f"short GPU rows: {lines.get('GPU rows under 5 ms')}")
         # A run from before bench_primitives named its statistic (no hpg_time) took the mean.
         doc = json.load(open(os.path.join(raw, "primitives.json")))

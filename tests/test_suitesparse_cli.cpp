@@ -91,6 +91,7 @@ TEST(CliCheckCompare, WrongAnswersAreCaught) {
   EXPECT_FALSE(tc.pass);
   ASSERT_EQ(tc.differences.size(), 1u);
   EXPECT_NE(tc.differences[0].find("SuiteSparse 1"), std::string::npos) << tc.differences[0];
+  EXPECT_TRUE(tc.reference_ms && *tc.reference_ms >= 0) << "SuiteSparse's run is timed, for the report's speedup over it";
 }
 
 TEST(CliCheckCompare, ANegativeCycleNeedsAgreementAndAPassIsPrinted) {
@@ -100,6 +101,9 @@ TEST(CliCheckCompare, ANegativeCycleNeedsAgreementAndAPassIsPrinted) {
   auto pass = run_cli({"tc", karate, "--backend", "host", "--check"});
   EXPECT_EQ(pass.status, 0) << pass.err;
   EXPECT_NE(pass.out.find("check        PASS against SuiteSparse:GraphBLAS"), std::string::npos) << pass.out;
+  auto json = run_cli({"bfs", karate, "--source", "0", "--backend", "host", "--check", "--json"});
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"reference_ms\":"), std::string::npos) << json.out;  // scripts/bench.sh's peers step reads it
 }
 
 }  // namespace

@@ -111,8 +111,9 @@ void Report::print(bool json) const {
     for (std::size_t k = 0; k < result.size(); ++k) o << (k ? "," : "") << json_string(result[k].name) << ":" << result[k].json;
     o << "}";
     if (check) {
-      o << ",\"check\":{\"status\":" << (check->pass ? "\"pass\"" : "\"fail\"") << ",\"against\":" << json_string(check->against)
-        << ",\"differences\":[";
+      o << ",\"check\":{\"status\":" << (check->pass ? "\"pass\"" : "\"fail\"") << ",\"against\":" << json_string(check->against);
+      if (check->reference_ms) o << ",\"reference_ms\":" << json_number(*check->reference_ms);
+      o << ",\"differences\":[";
       for (std::size_t k = 0; k < check->differences.size(); ++k) o << (k ? "," : "") << json_string(check->differences[k]);
       o << "]}";
     }
@@ -138,10 +139,11 @@ void Report::print(bool json) const {
     }
     if (!output.empty()) o << "output       " << output << "\n";
     if (check) {
+      const std::string its_run = check->reference_ms ? " (its run " + ms_text(*check->reference_ms) + ")" : "";
       if (check->pass) {
-        o << "check        PASS against " << check->against << "\n";
+        o << "check        PASS against " << check->against << its_run << "\n";
       } else {
-        o << "check        FAIL against " << check->against << "\n";
+        o << "check        FAIL against " << check->against << its_run << "\n";
         for (const auto& d : check->differences) o << "  " << d << "\n";
       }
     }

@@ -51,6 +51,7 @@ struct ResultField {
 struct CheckOutcome {
   bool pass = true;
   std::string against;  // "SuiteSparse:GraphBLAS 7.4.0 on the CPU"
+  std::optional<double> reference_ms;  // SuiteSparse's one run, for a speedup measured in the same process
   std::vector<std::string> differences;
 };
 
