@@ -23,7 +23,9 @@
 #                 replace a step's graphs (@real: the shared data set's graphs; peers: kron:S,
 #                 urand:S, grid:RxC)
 #   HPG_PEERS_DIR the prebuilt GAPBS programs (default ../shared/peers/gapbs next to the checkout);
-#                 HPG_PEERS_REPEAT runs per program (default 5)
+#                 HPG_PEERS_REPEAT runs per program (default 5). kron:22 alone took most of 10
+#                 minutes on an H200's host (SuiteSparse's and GAPBS's TC, the text edge lists):
+#                 on a machine lent 10 minutes a call, one big graph a part
 #   HPG_BENCH_PART=N  keeps the step's results as <step>-N.json beside the others; the report
 #                 reads every part (a long run split into shorter ones, e.g. on a machine lent
 #                 for 10 minutes at a time)
@@ -81,7 +83,9 @@ raw="$out/raw-$name"
 mkdir -p "$raw"
 if [[ " ${steps[*]} " != " report " ]]; then
   commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || true)"
-  [ -f "$root/.gpu-bundle/COMMIT" ] && [ -n "${HPG_BENCH_BIN:-}" ] && commit="$(cut -c1-7 "$root/.gpu-bundle/COMMIT")"
+  # From a bundle (gpu-run.sh's report step), the commit it was built at, not the checkout's.
+  stamp="${HPG_BUNDLE:-$root/.gpu-bundle}/COMMIT"
+  [ -f "$stamp" ] && [ -n "${HPG_BENCH_BIN:-}" ] && commit="$(cut -c1-7 "$stamp")"
   python3 - "$raw/machine.json" "$commit" <<'EOF'
 import json, os, subprocess, sys
 def sh(cmd):

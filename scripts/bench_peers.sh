@@ -28,67 +28,41 @@ log="$out.log"
 : > "$log"
 status=0
 
-# hpg GRAPH PRIMITIVE FILE ARGS...: hpgraph's JSON line, tagged for the parser.
+# hpg_run GRAPH PRIMITIVE ARGS...: hpgraph's JSON line into the log, tagged for the parser, and a
+# line of it here.
 hpg_run() {
-  local g="$1" p="$2"
+  local g="$1" p="$2" line
   shift 2
-  echo "@hpg $g $p"
-  "$hpg" "$@" --json --check || { echo "@failed hpgraph $g $p"; status=1; }
+  echo "@hpg $g $p" >> "$log"
+  if line="$("$hpg" "$@" --json --check 2>&1)"; then
+    echo "$line" >> "$log"
+    echo "hpgraph $p $g: $(grep -o '"run":[^,]*' <<< "$line" | head -1) ms, check $(grep -o '"status":"[a-z]*"' <<< "$line") $(grep -o '"reference_ms":[^,]*' <<< "$line")"
+  else
+    printf '%s\n@failed hpgraph %s %s\n' "$line" "$g" "$p" >> "$log"
+    echo "hpgraph $p $g FAILED: $(tail -2 <<< "$line")"
+    status=1
+  fi
 }
-# gap GRAPH PRIMITIVE PROGRAM ARGS...: GAPBS's trial times, tagged for the parser.
+# gap_run GRAPH PRIMITIVE PROGRAM ARGS...: GAPBS's trial times into the log, tagged for the
+# parser, and their average here.
 gap_run() {
-  local g="$1" p="$2" prog="$3"
+  local g="$1" p="$2" prog="$3" text
   shift 3
-  echo "@gap $g $p"
-  "$gap/$prog" "$@" || { echo "@failed gapbs $g $p"; status=1; }
+  echo "@gap $g $p" >> "$log"
+  if text="$("$gap/$prog" "$@" 2>&1)"; then
+    echo "$text" >> "$log"
+    echo "GAPBS $prog $g: $(grep 'Average Time' <<< "$text")"
+  else
+    printf '%s\n@failed gapbs %s %s\n' "$text" "$g" "$p" >> "$log"
+    echo "GAPBS $prog $g FAILED: $(tail -2 <<< "$text")"
+    status=1
+  fi
 }
 
-for g in "$@"; do
-  name="${g/:/-}"  # as the report names graphs: kron-21, grid-2048x2048
-  base="$work/${g//[:x]/-}"
-  case "$g" in
-    kron:* | urand:*)
-      scale="${g#*:}"
-      flag=$([ "${g%%:*}" = kron ] && echo -g || echo -u)
-      "$gap/converter" "$flag$scale" -e "$base.el" > /dev/null && "$gap/converter" "$flag$scale" -w -e "$base.wel" > /dev/null ||
-        { echo "bench_peers: GAPBS's converter could not make $g" >&2; exit 1; }
-      el="$base.el" wel="$base.wel" delta=2
-      source=$([ "$g" = kron:21 ] && echo 972982 || head -1 "$el" | cut -d' ' -f1)
-      ;;
-    grid:*)
-      dims="${g#grid:}"
-      "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" -o "$base.mtx" > /dev/null &&
-        "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" --weights 1:255 -o "$base-w.mtx" > /dev/null ||
-        { echo "bench_peers: hpgraph could not make $g" >&2; exit 1; }
-      el="$base.mtx" wel="$base-w.mtx" delta=255 source=0
-      ;;
-    *) echo "bench_peers: $g is not kron:S, urand:S or grid:RxC" >&2; exit 2 ;;
-  esac
-  # Each side reads the edge list once, into its own binary form: hpgraph's .hpgb, GAPBS's
-  # serialized graph (-w keeps the file's weights).
-  "$hpg" convert "$el" "$base.hpgb" > /dev/null && "$hpg" convert "$wel" "$base-w.hpgb" > /dev/null ||
-    { echo "bench_peers: hpgraph could not convert $g" >&2; exit 1; }
-  "$gap/converter" -f "$el" -s -b "$base.sg" > /dev/null && "$gap/converter" -f "$wel" -s -w -b "$base.wsg" > /dev/null ||
-    { echo "bench_peers: GAPBS's converter could not read $g" >&2; exit 1; }
-  {
-    hpg_run "$name" bfs bfs "$base.hpgb" --source "$source" --repeat "$rep"
-    gap_run "$name" bfs bfs -f "$base.sg" -r "$source" -n "$rep"
-    hpg_run "$name" sssp sssp "$base-w.hpgb" --source "$source" --repeat "$rep"
-    gap_run "$name" sssp sssp -f "$base.wsg" -r "$source" -n "$rep" -d "$delta"
-    hpg_run "$name" pagerank pagerank "$base.hpgb" --variant gap --tol 1e-4 --repeat "$rep"
-    gap_run "$name" pagerank pr -f "$base.sg" -i 100 -t 1e-4 -n "$rep"
-    hpg_run "$name" tc tc "$base.hpgb" --repeat "$tc_rep"
-    gap_run "$name" tc tc -f "$base.sg" -n "$tc_rep"
-    echo "@source $name $source"
-    echo "@delta $name $delta"
-  } >> "$log" 2>&1  # not a pipe: a failure sets status here
-  sed -n "/^@hpg $name bfs\$/,\$p" "$log" | grep -E '^@|Average Time|"run"' | sed -E 's/"runs":\[[^]]*\],?//' | cut -c1-240
-  rm -f "$base".* "$base"-w.*
-done
-
-# The log into records: hpgraph's JSON (median of its runs, its SuiteSparse run, the check) and
-# GAPBS's trials (their mean, as GAPBS prints it, and their median).
-python3 - "$log" "$out" "$rep" <<'EOF'
+# records: the log so far into the JSON records, hpgraph's (the median of its runs, its SuiteSparse
+# run, the check) and GAPBS's trials (their mean, as GAPBS prints it, and their median).
+records() {
+  python3 - "$log" "$out" "$rep" <<'EOF'
 import json, statistics, sys
 records, key, source, delta = {}, None, {}, {}
 for line in open(sys.argv[1]):
@@ -129,4 +103,48 @@ for (g, p), r in records.items():
     out.append(r)
 json.dump({"context": {"repeat": int(sys.argv[3])}, "peers": out}, open(sys.argv[2], "w"), indent=1)
 EOF
+}
+
+for g in "$@"; do
+  start=$SECONDS
+  name="${g/:/-}"  # as the report names graphs: kron-21, grid-2048x2048
+  base="$work/${g//[:x]/-}"
+  case "$g" in
+    kron:* | urand:*)
+      scale="${g#*:}"
+      flag=$([ "${g%%:*}" = kron ] && echo -g || echo -u)
+      "$gap/converter" "$flag$scale" -e "$base.el" > /dev/null && "$gap/converter" "$flag$scale" -w -e "$base.wel" > /dev/null ||
+        { echo "bench_peers: GAPBS's converter could not make $g" >&2; exit 1; }
+      el="$base.el" wel="$base.wel" delta=2
+      source=$([ "$g" = kron:21 ] && echo 972982 || head -1 "$el" | cut -d' ' -f1)
+      ;;
+    grid:*)
+      dims="${g#grid:}"
+      "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" -o "$base.mtx" > /dev/null &&
+        "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" --weights 1:255 -o "$base-w.mtx" > /dev/null ||
+        { echo "bench_peers: hpgraph could not make $g" >&2; exit 1; }
+      el="$base.mtx" wel="$base-w.mtx" delta=255 source=0
+      ;;
+    *) echo "bench_peers: $g is not kron:S, urand:S or grid:RxC" >&2; exit 2 ;;
+  esac
+  # Each side reads the edge list once, into its own binary form: hpgraph's .hpgb, GAPBS's
+  # serialized graph (-w keeps the file's weights).
+  "$hpg" convert "$el" "$base.hpgb" > /dev/null && "$hpg" convert "$wel" "$base-w.hpgb" > /dev/null ||
+    { echo "bench_peers: hpgraph could not convert $g" >&2; exit 1; }
+  "$gap/converter" -f "$el" -s -b "$base.sg" > /dev/null && "$gap/converter" -f "$wel" -s -w -b "$base.wsg" > /dev/null ||
+    { echo "bench_peers: GAPBS's converter could not read $g" >&2; exit 1; }
+  hpg_run "$name" bfs bfs "$base.hpgb" --source "$source" --repeat "$rep"
+  gap_run "$name" bfs bfs -f "$base.sg" -r "$source" -n "$rep"
+  hpg_run "$name" sssp sssp "$base-w.hpgb" --source "$source" --repeat "$rep"
+  gap_run "$name" sssp sssp -f "$base.wsg" -r "$source" -n "$rep" -d "$delta"
+  hpg_run "$name" pagerank pagerank "$base.hpgb" --variant gap --tol 1e-4 --repeat "$rep"
+  gap_run "$name" pagerank pr -f "$base.sg" -i 100 -t 1e-4 -n "$rep"
+  hpg_run "$name" tc tc "$base.hpgb" --repeat "$tc_rep"
+  gap_run "$name" tc tc -f "$base.sg" -n "$tc_rep"
+  printf '@source %s %s\n@delta %s %s\n' "$name" "$source" "$name" "$delta" >> "$log"
+  rm -f "$base".* "$base"-w.*
+  records  # after each graph: a run cut off later keeps the graphs it finished
+  echo "$g: $((SECONDS - start)) s"
+done
 exit $status
+

@@ -386,7 +386,7 @@ for step in "${steps[@]}"; do
     report)
       echo "== the benchmark report (scripts/bench.sh) =="
       # shellcheck disable=SC2086
-      HPG_BENCH_BIN="$bindir" HPG_DATA_DIR="$datadir/data" HPG_PEERS_DIR="$bundle/peers" "$root/scripts/bench.sh" --out "$out/results" ${HPG_REPORT_ARGS:-} || status=1
+      HPG_BENCH_BIN="$bindir" HPG_BUNDLE="$bundle" HPG_DATA_DIR="$datadir/data" HPG_PEERS_DIR="$bundle/peers" "$root/scripts/bench.sh" --out "$out/results" ${HPG_REPORT_ARGS:-} || status=1
       # A device run returns only a few files: the report travels as one archive, its tables also
       # as they are.
       cp "$out"/results/*.md "$out/" 2>/dev/null
