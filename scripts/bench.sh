@@ -133,6 +133,7 @@ run() {
   [ "$rc" = 0 ] || { echo "bench: $1 failed (exit $rc); its log is $raw/$2.log" >&2; exit 1; }
   mv "$raw/$2.json.tmp" "$raw/$2.json"
 }
+peers_failed=0
 for step in "${steps[@]}"; do
   case "$step" in
     spmv) HPG_BENCH_GRAPHS="$spmv_graphs" run bench_spmv "spmv$part" ;;
@@ -142,11 +143,13 @@ for step in "${steps[@]}"; do
       echo "== peers: hpgraph beside GAPBS ==" >&2
       [ -x "$cli" ] || { echo "bench: no hpgraph program at $cli" >&2; exit 1; }
       work="$(mktemp -d)"
+      trap 'rm -rf "$work"' EXIT  # the graph files, however the step ends
+      # A run that failed is in the records with its error: they go to the report all the same,
+      # and bench.sh fails at its end (peers_failed).
       # shellcheck disable=SC2086  # the graph list splits into arguments
-      "$root/scripts/bench_peers.sh" "$cli" "$gapbs" "$work" "$raw/peers$part.json.tmp" $peer_graphs ||
-        { echo "bench: the peers step failed; its log is $raw/peers$part.json.tmp.log" >&2; rm -rf "$work"; exit 1; }
+      "$root/scripts/bench_peers.sh" "$cli" "$gapbs" "$work" "$raw/peers$part.json" $peer_graphs ||
+        { peers_failed=1; echo "bench: a peers run failed; its log is $raw/peers$part.json.log" >&2; }
       rm -rf "$work"
-      mv "$raw/peers$part.json.tmp" "$raw/peers$part.json" && mv "$raw/peers$part.json.tmp.log" "$raw/peers$part.log"
       ;;
     report)
       # The Python that has matplotlib (Debian's, when another python3 comes first on PATH).
@@ -156,3 +159,4 @@ for step in "${steps[@]}"; do
       ;;
   esac
 done
+[ "$peers_failed" = 0 ] || { echo "bench: the peers step had a failed run (see its rows and log)" >&2; exit 1; }

@@ -8,21 +8,32 @@
 #   GRAPH: kron:SCALE or urand:SCALE (GAPBS's own generators, as GAP's benchmark graphs are made)
 #          or grid:ROWSxCOLS (hpgraph's generator)
 #   HPG_PEERS_REPEAT  runs per program (default 5; TC 3)
+# A run that fails is recorded with its error and the step goes on; it exits 1 at the end.
 # Sources: kron:21 from 972982 (the source the project's tables have always used); every other
 # graph from the first vertex of its edge list (a vertex with an edge). SSSP weights are 1..255,
 # made by the generator; GAPBS's delta is 2 on kron and urand (GAP's setting) and 255 on a grid
-# (its best there). PageRank: hpgraph --variant gap --tol 1e-4 against GAPBS -t 1e-4, the same
-# iteration. hpgraph and GAPBS each read the same edge list once, into their own binary forms.
+# (of 255 and 64, the faster there). PageRank: hpgraph --variant gap --tol 1e-4 (Jacobi) against
+# GAPBS's pr -t 1e-4 (Gauss-Seidel style, its own stopping rule): the same problem and tolerance,
+# not the same iteration. hpgraph and GAPBS each read the same graph file once, into their own
+# binary forms.
 set -uo pipefail
 [ $# -ge 5 ] || { echo "usage: $0 HPGRAPH GAPBS-DIR WORK-DIR OUT.json GRAPH..." >&2; exit 2; }
 hpg="$1" gap="$2" work="$3" out="$4"
 shift 4
 rep="${HPG_PEERS_REPEAT:-5}"
+[[ "$rep" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "bench_peers: HPG_PEERS_REPEAT must be a count from 1 to 999, not '$rep'" >&2; exit 2; }
 tc_rep=$((rep < 3 ? rep : 3))
 for p in bfs sssp pr tc converter; do
   [ -x "$gap/$p" ] || { echo "bench_peers: no GAPBS program $gap/$p" >&2; exit 2; }
 done
-export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$gap"  # GAPBS's libgomp, where the machine lacks it
+# GAPBS's programs find the libgomp beside them where the machine lacks one; only they do
+# (hpgraph and the SuiteSparse of its --check keep the machine's own).
+gapbs() {
+  LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$gap" "$gap/$@"
+}
+for g in "$@"; do  # every graph named right before any runs
+  [[ "$g" =~ ^(kron|urand):[0-9]+$ || "$g" =~ ^grid:[0-9]+x[0-9]+$ ]] || { echo "bench_peers: $g is not kron:S, urand:S or grid:RxC" >&2; exit 2; }
+done
 mkdir -p "$work"
 log="$out.log"
 : > "$log"
@@ -49,7 +60,7 @@ gap_run() {
   local g="$1" p="$2" prog="$3" text
   shift 3
   echo "@gap $g $p" >> "$log"
-  if text="$("$gap/$prog" "$@" 2>&1)"; then
+  if text="$(gapbs "$prog" "$@" 2>&1)"; then
     echo "$text" >> "$log"
     echo "GAPBS $prog $g: $(grep 'Average Time' <<< "$text")"
   else
@@ -76,7 +87,8 @@ for line in open(sys.argv[1]):
         (source if tag == "@source" else delta)[g] = int(v)
     elif line.startswith("@failed "):
         _, who, g, p = line.split()
-        records.setdefault((g, p), {"graph": g, "primitive": p})["error"] = f"{who} failed"
+        r = records.setdefault((g, p), {"graph": g, "primitive": p})
+        r["error"] = (r["error"] + "; " if r.get("error") else "") + f"{who} failed"
     elif key and key[2] == "hpg" and line.startswith("{"):
         j = json.loads(line)
         r = records[key[:2]]
@@ -101,7 +113,10 @@ for (g, p), r in records.items():
         r["gapbs_ms"] = sum(t) / len(t)
         r["gapbs_median_ms"] = statistics.median(t)
     out.append(r)
-json.dump({"context": {"repeat": int(sys.argv[3])}, "peers": out}, open(sys.argv[2], "w"), indent=1)
+import os
+json.dump({"context": {"repeat": int(sys.argv[3]), "tc_repeat": min(int(sys.argv[3]), 3)}, "peers": out},
+          open(sys.argv[2] + ".part", "w"), indent=1)
+os.replace(sys.argv[2] + ".part", sys.argv[2])  # never a half-written file
 EOF
 }
 
@@ -113,26 +128,26 @@ for g in "$@"; do
     kron:* | urand:*)
       scale="${g#*:}"
       flag=$([ "${g%%:*}" = kron ] && echo -g || echo -u)
-      "$gap/converter" "$flag$scale" -e "$base.el" > /dev/null && "$gap/converter" "$flag$scale" -w -e "$base.wel" > /dev/null ||
-        { echo "bench_peers: GAPBS's converter could not make $g" >&2; exit 1; }
+      gapbs converter "$flag$scale" -e "$base.el" > /dev/null && gapbs converter "$flag$scale" -w -e "$base.wel" > /dev/null ||
+        { echo "bench_peers: GAPBS's converter could not make $g" >&2; rm -f "$base".*; status=1; continue; }
       el="$base.el" wel="$base.wel" delta=2
       source=$([ "$g" = kron:21 ] && echo 972982 || head -1 "$el" | cut -d' ' -f1)
       ;;
-    grid:*)
+    grid:*x*)
       dims="${g#grid:}"
       "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" -o "$base.mtx" > /dev/null &&
         "$hpg" generate grid --rows "${dims%x*}" --cols "${dims#*x}" --weights 1:255 -o "$base-w.mtx" > /dev/null ||
-        { echo "bench_peers: hpgraph could not make $g" >&2; exit 1; }
+        { echo "bench_peers: hpgraph could not make $g" >&2; rm -f "$base".* "$base"-w.*; status=1; continue; }
       el="$base.mtx" wel="$base-w.mtx" delta=255 source=0
       ;;
-    *) echo "bench_peers: $g is not kron:S, urand:S or grid:RxC" >&2; exit 2 ;;
+    *) exit 2 ;;  # checked above
   esac
   # Each side reads the edge list once, into its own binary form: hpgraph's .hpgb, GAPBS's
   # serialized graph (-w keeps the file's weights).
   "$hpg" convert "$el" "$base.hpgb" > /dev/null && "$hpg" convert "$wel" "$base-w.hpgb" > /dev/null ||
-    { echo "bench_peers: hpgraph could not convert $g" >&2; exit 1; }
-  "$gap/converter" -f "$el" -s -b "$base.sg" > /dev/null && "$gap/converter" -f "$wel" -s -w -b "$base.wsg" > /dev/null ||
-    { echo "bench_peers: GAPBS's converter could not read $g" >&2; exit 1; }
+    { echo "bench_peers: hpgraph could not convert $g" >&2; rm -f "$base".* "$base"-w.*; status=1; continue; }
+  gapbs converter -f "$el" -s -b "$base.sg" > /dev/null && gapbs converter -f "$wel" -s -w -b "$base.wsg" > /dev/null ||
+    { echo "bench_peers: GAPBS's converter could not read $g" >&2; rm -f "$base".* "$base"-w.*; status=1; continue; }
   hpg_run "$name" bfs bfs "$base.hpgb" --source "$source" --repeat "$rep"
   gap_run "$name" bfs bfs -f "$base.sg" -r "$source" -n "$rep"
   hpg_run "$name" sssp sssp "$base-w.hpgb" --source "$source" --repeat "$rep"
@@ -143,7 +158,7 @@ for g in "$@"; do
   gap_run "$name" tc tc -f "$base.sg" -n "$tc_rep"
   printf '@source %s %s\n@delta %s %s\n' "$name" "$source" "$name" "$delta" >> "$log"
   rm -f "$base".* "$base"-w.*
-  records  # after each graph: a run cut off later keeps the graphs it finished
+  records || status=1  # after each graph: a run cut off later keeps the graphs it finished
   echo "$g: $((SECONDS - start)) s"
 done
 exit $status

@@ -39,7 +39,10 @@ def load_runs(raw, step):
 
 def load_peers(raw):
     """(graph, primitive) -> the peer step's record, from RAW/peers.json and its parts."""
-    paths = sorted(glob.glob(os.path.join(raw, "peers-*.json")))
+    def part(path):
+        digits = os.path.basename(path)[len("peers-"):-len(".json")]
+        return int(digits) if digits.isdigit() else 0
+    paths = sorted(glob.glob(os.path.join(raw, "peers-*.json")), key=part)  # part 10 after part 2
     if os.path.exists(os.path.join(raw, "peers.json")):
         paths.insert(0, os.path.join(raw, "peers.json"))
     found = {}
@@ -50,15 +53,17 @@ def load_peers(raw):
 
 
 def pass_ms(r, copy_bw):
-    """One read of the graph's CSR at the measured copy bandwidth: 4 bytes a stored entry (8 with
-    SSSP's weights) and 8 a vertex (its row offset); PageRank's, once per iteration. A yardstick
-    of what the memory system allows, not a bound: a direction-optimizing BFS need not read every
-    entry, and a Bellman-Ford SSSP reads some many times. None for TC and without a bandwidth."""
+    """One read of the graph's CSR as hpgraph holds it, at the measured copy bandwidth: a 4-byte
+    column index a stored entry (and SSSP's 8-byte integer weight), a row offset a vertex (4 bytes
+    below 2^31 entries, else 8); PageRank's once per iteration. A yardstick of what the memory
+    system allows, not a bound: a direction-optimizing BFS need not read every entry, and a
+    Bellman-Ford SSSP reads some many times. None for TC and without a bandwidth."""
     if not copy_bw or r["primitive"] == "tc" or not r.get("nvals"):
         return None
-    per_entry = 8 if r["primitive"] == "sssp" else 4
+    per_entry = 4 + 8 if r["primitive"] == "sssp" else 4
+    per_vertex = 4 if r["nvals"] < 2**31 else 8
     sweeps = r.get("iterations", 1) if r["primitive"] == "pagerank" else 1
-    return sweeps * (per_entry * r["nvals"] + 8 * r["n"]) / (copy_bw * 1e9) * 1e3
+    return sweeps * (per_entry * r["nvals"] + per_vertex * r["n"]) / (copy_bw * 1e9) * 1e3
 
 
 def records(doc):
@@ -156,15 +161,17 @@ def build_rows(raw):
             if r is None:
                 continue
             hm, floor = r.get("hpg_ms"), pass_ms(r, copy_bw)
-            edges = r.get("edges")
+            edges, error = r.get("edges"), r.get("error") or ""
+            # Medians on both sides: each's first run (a warm-up) is in its runs.
+            gap = r.get("gapbs_median_ms", r.get("gapbs_ms"))
             rows["peers"].append({
                 "graph": g, "primitive": p, "source": r.get("source"), "hpg_ms": hm,
                 "GTEPS": edges / 2 / (hm * 1e6) if edges and hm and p in ("bfs", "sssp") else None,
-                "gapbs_ms": r.get("gapbs_ms"), "gapbs_median_ms": r.get("gapbs_median_ms"), "gapbs_sssp_delta": r.get("gapbs_sssp_delta"),
-                "over_gapbs": ratio(r.get("gapbs_ms"), hm),
+                "gapbs_ms": gap, "gapbs_mean_ms": r.get("gapbs_ms"), "gapbs_sssp_delta": r.get("gapbs_sssp_delta"),
+                "over_gapbs": None if "gapbs" in error else ratio(gap, hm),
                 "suitesparse_ms": r.get("suitesparse_ms"), "over_suitesparse": ratio(r.get("suitesparse_ms"), hm),
                 "pass_ms": floor, "of_pass": ratio(floor, hm),
-                "check": r.get("check"), "error": r.get("error"),
+                "check": r.get("check"), "error": error or None,
             })
     return machine, rows
 
@@ -208,11 +215,14 @@ def markdown(machine, rows, name):
     out.append(f"- GPU: {m.get('gpu', '?')}, driver {m.get('driver', '?')}, {m.get('gpu_memory_MiB', '?')} MiB; CUDA {m.get('cuda', '?')}")
     bw = m.get("copy_bandwidth_GBps")
     out.append(f"- measured device-to-device copy bandwidth: {bw:.0f} GB/s (bytes read + written)" if bw else "- copy bandwidth: not measured")
-    out.append(f"- CPU: {m.get('cpu', '?')}, {m.get('cpu_cores', '?')} logical cores; SuiteSparse:GraphBLAS threads: {m.get('suitesparse_threads', '?')}")
+    threads = f"; SuiteSparse:GraphBLAS threads: {m['suitesparse_threads']}" if m.get("suitesparse_threads") else ""
+    out.append(f"- CPU: {m.get('cpu', '?')}, {m.get('cpu_cores', '?')} logical cores{threads}")
     out.append(f"- hpgraph commit {m.get('hpgraph_commit', '?')}, run {m.get('date', '?')}")
-    out.append("- graphs: RMAT (Graph500 A=0.57 B=0.19 C=0.19, edge factor 16) and urand are symmetrized, self-loops dropped; "
-               "files are symmetrized the same way. SpMV times are means over the benchmark's iterations; hpg's primitive and sweep times "
-               f"are {m['hpg_primitive_time']}s over 3 iterations after a warm-up (BFS/SSSP: an iteration runs 4 sources).")
+    if rows["spmv"] or rows["primitives"] or rows["sweep"]:
+        out.append("- graphs: RMAT (Graph500 A=0.57 B=0.19 C=0.19, edge factor 16) and urand are symmetrized, self-loops dropped; "
+                   "files are symmetrized the same way. SpMV times are means over the benchmark's iterations"
+                   + (f"; hpg's primitive and sweep times are {m['hpg_primitive_time']}s over 3 iterations after a warm-up "
+                      "(BFS/SSSP: an iteration runs 4 sources)." if rows["primitives"] or rows["sweep"] else "."))
     out.append("")
     if rows["spmv"]:
         out += table("SpMV (PageRank step: plus_times, float) beside cuSPARSE",
@@ -240,18 +250,22 @@ def markdown(machine, rows, name):
         out.append("")
     if rows["peers"]:
         out += table("Beside GAPBS and SuiteSparse: same graph file, same source, same run",
-                     "hpgraph (the CLI, median of its runs) and GAPBS (the GAP benchmark suite on the host's cores, the mean of its "
-                     "trials as it prints it) read the same graph: GAP's own kron and urand generators, the grid from hpgraph's. "
-                     "SuiteSparse ms is --check's one run of SuiteSparse:GraphBLAS on the host. GTEPS counts undirected edges once. "
-                     "`pass ms` is one read of the graph's CSR at the measured copy bandwidth (4 B an entry, 8 with SSSP's weights, "
-                     "8 a vertex; PageRank's once per iteration): a yardstick of what the memory system allows, not a bound; "
-                     "`of pass` = pass ms / hpg ms. SSSP weights 1..255; GAPBS's delta in brackets. PageRank: gap variant, tol 1e-4.",
+                     "hpgraph (the CLI) and GAPBS (the GAP benchmark suite on the host's cores) read the same graph file (GAP's own "
+                     "kron and urand generators; the grid from hpgraph's), from the same source; each time is the median of that "
+                     "side's runs, the first (a warm-up) among them. SuiteSparse ms is --check's one cold run of SuiteSparse:GraphBLAS "
+                     "on the host (BFS without the transpose, so push only; PageRank in double): slower than the SuiteSparse of the "
+                     "table above. GTEPS counts undirected edges once. `pass ms` is one read of the graph's CSR as hpgraph holds it "
+                     "(a 4-byte column an entry, and SSSP's 8-byte weight; a 4-byte row offset a vertex; PageRank's once per "
+                     "iteration) at the measured copy bandwidth: a yardstick of what the memory system allows, not a bound; "
+                     "`of pass` = pass ms / hpg ms. SSSP weights 1..255, GAPBS's delta in brackets. PageRank to tol 1e-4: hpgraph's "
+                     "gap variant (Jacobi), GAPBS's pr (Gauss-Seidel style): the same problem, not the same iteration.",
                      ["graph", "primitive<", "source", "hpg ms", "GTEPS", "GAPBS ms", "over GAPBS", "SuiteSparse ms", "over SuiteSparse",
                       "pass ms", "of pass", "check<"],
                      [f"| {r['graph']} | {r['primitive']} | {f(r['source'])} | {f(r['hpg_ms'])} | {f(r['GTEPS'], 2)} "
                       f"| {f(r['gapbs_ms'])}{' (' + str(r['gapbs_sssp_delta']) + ')' if r['gapbs_sssp_delta'] else ''} | {x_ratio(r['over_gapbs'])} "
                       f"| {f(r['suitesparse_ms'])} | {x_ratio(r['over_suitesparse'])} | {f(r['pass_ms'])} | {percent(r['of_pass'])} "
-                      f"| {cell(r['check'] or ('error: ' + r['error'] if r['error'] else '–'))} |" for r in rows["peers"]])
+                      f"| {cell('; '.join(x for x in (r['check'], 'error: ' + r['error'] if r['error'] else None) if x) or '–')} |"
+                      for r in rows["peers"]])
         out.append("")
     if rows["sweep"]:
         lines = []
@@ -284,7 +298,9 @@ def write_csv(path, rows):
                         r["speedup"], r["check"] or r["error"] or ""])
         for r in rows["peers"]:
             w.writerow(["peers", r["graph"], r["primitive"], r["hpg_ms"], "GTEPS", r["GTEPS"], "gapbs", r["gapbs_ms"], r["over_gapbs"],
-                        r["error"] or f"check {r['check']}; suitesparse {r['suitesparse_ms']} ms; pass {r['pass_ms']} ms"])
+                        "; ".join(x for x in (r["error"], f"check {r['check']}" if r["check"] else None,
+                                              f"suitesparse {r['suitesparse_ms']} ms" if r["suitesparse_ms"] else None,
+                                              f"pass {r['pass_ms']} ms" if r["pass_ms"] else None) if x)])
         for r in rows["sweep"]:
             w.writerow(["sweep", r["graph"], "bfs", r["bfs_ms"], "GTEPS", r["bfs_GTEPS"], "", "", "", r["error"] or ""])
             w.writerow(["sweep", r["graph"], "pagerank", r["pagerank_ms"], "resident_B_per_entry", r["resident_B_per_entry"], "", "", "",
@@ -374,6 +390,7 @@ def timings(report):
     for r in report["rows"].get("peers", []):
         t[("peers/" + r["primitive"], r["graph"], "hpg_ms")] = r["hpg_ms"]
         t[("peers/" + r["primitive"], r["graph"], "gapbs_ms")] = r["gapbs_ms"]
+        t[("peers/" + r["primitive"], r["graph"], "suitesparse_ms")] = r["suitesparse_ms"]
     for r in report["rows"]["sweep"]:
         t[("sweep", r["graph"], "bfs_ms")] = r["bfs_ms"]
         t[("sweep", r["graph"], "pagerank_ms")] = r["pagerank_ms"]

@@ -18,6 +18,7 @@ script = os.path.join(root, "scripts", "bench_peers.sh")
 # log their arguments and print two trials, 2 ms and 4 ms (GAPBS prints seconds).
 STANDIN = r"""#!/bin/sh
 echo "$(basename "$0") $*" >> "$(dirname "$0")/calls.log"
+echo "gapbs ${LD_LIBRARY_PATH:-}" >> "$(dirname "$0")/../libs.log"
 if [ "$(basename "$0")" = converter ]; then
   weighted=0; out=""; serialized=""
   while [ $# -gt 0 ]; do case "$1" in -w) weighted=1 ;; -e) out="$2"; shift ;; -b) serialized="$2"; shift ;; esac; shift; done
@@ -48,7 +49,15 @@ def main():
             os.chmod(path, 0o755)
         out = os.path.join(tmp, "peers.json")
         env = dict(os.environ, HPG_PEERS_REPEAT="2")
-        r = subprocess.run(["bash", script, hpgraph, gap, os.path.join(tmp, "work"), out, "kron:2", "grid:3x3"],
+        # hpgraph through a wrapper that notes its library path (and fails TC when told to).
+        wrapper = os.path.join(tmp, "hpgraph")
+        open(wrapper, "w").write(f"""#!/bin/sh
+echo "hpgraph ${{LD_LIBRARY_PATH:-}}" >> {tmp}/libs.log
+[ "$1" = tc ] && [ -f {tmp}/fail-hpgraph-tc ] && {{ echo "hpgraph: error: told to fail" >&2; exit 2; }}
+exec {hpgraph} "$@"
+""")
+        os.chmod(wrapper, 0o755)
+        r = subprocess.run(["bash", script, wrapper, gap, os.path.join(tmp, "work"), out, "kron:2", "grid:3x3"],
                            capture_output=True, text=True, env=env)
         expect(r.returncode == 0, f"exit {r.returncode}: {r.stdout[-2000:]} {r.stderr[-2000:]}")
         recs = {(x["graph"], x["primitive"]): x for x in json.load(open(out))["peers"]} if os.path.exists(out) else {}
@@ -69,16 +78,26 @@ def main():
         expect(any("-f " in c and "kron-2.wel -s -w -b" in c for c in calls if c.startswith("converter ")),
                "GAPBS serializes the very edge list hpgraph reads, its weights kept")
         expect(any("-d 255" in c and "grid" in c for c in calls if c.startswith("sssp ")), "GAPBS's delta 255 on the grid")
-        # A peer that fails fails the step, and its record says so.
+        expect(any("kron-2.wsg -r 1 " in c and "-d 2" in c for c in calls if c.startswith("sssp ")), "GAPBS's SSSP: weighted, delta 2")
+        expect(any("-i 100 -t 1e-4" in c for c in calls if c.startswith("pr ")), "GAPBS's PageRank to tol 1e-4")
+        expect(os.listdir(os.path.join(tmp, "work")) == [], "the graph files are gone")
+        libs = open(os.path.join(tmp, "libs.log")).read().splitlines()
+        expect(libs and all(gap in l for l in libs if l.startswith("gapbs")) and not any(gap in l for l in libs if l.startswith("hpgraph")),
+               f"GAPBS's libgomp is for GAPBS's programs only: {libs[:3]}")
+        # A run that fails fails the step at its end; the other runs go on, and its record names it.
         open(os.path.join(gap, "fail-tc"), "w").close()
-        r = subprocess.run(["bash", script, hpgraph, gap, os.path.join(tmp, "work2"), out, "kron:2"], capture_output=True, text=True, env=env)
-        expect(r.returncode != 0, "a failed GAPBS run fails the step")
+        open(os.path.join(tmp, "fail-hpgraph-tc"), "w").close()
+        r = subprocess.run(["bash", script, wrapper, gap, os.path.join(tmp, "work2"), out, "kron:2", "grid:3x3"],
+                           capture_output=True, text=True, env=env)
+        expect(r.returncode == 1, f"a failed run fails the step: {r.returncode}")
         recs = {(x["graph"], x["primitive"]): x for x in json.load(open(out))["peers"]} if os.path.exists(out) else {}
         tc = recs.get(("kron-2", "tc"), {})
-        expect(tc.get("error") == "gapbs failed", f"the failed run is named: {tc}")
+        expect(tc.get("error") == "hpgraph failed; gapbs failed", f"both failures are named: {tc}")
+        expect(recs.get(("grid-3x3", "bfs"), {}).get("check") == "pass", "the graphs after the failure still run")
         # Something that is not a graph the step knows is refused.
-        r = subprocess.run(["bash", script, hpgraph, gap, os.path.join(tmp, "work3"), out, "rmat:4"], capture_output=True, text=True)
-        expect(r.returncode == 2 and "not kron:S" in r.stderr, f"an unknown graph is refused: {r.stderr}")
+        for bad in ["rmat:4", "grid:100"]:
+            r = subprocess.run(["bash", script, hpgraph, gap, os.path.join(tmp, "work3"), out, "kron:2", bad], capture_output=True, text=True)
+            expect(r.returncode == 2 and "not kron:S" in r.stderr, f"{bad} is refused before anything runs: {r.stderr}")
     for f in failures:
         print("FAILED:", f)
     print("bench_peers: %d checks failed" % len(failures) if failures else "bench_peers: all checks passed")
