@@ -26,27 +26,28 @@ PRIMITIVES = ["bfs", "sssp", "pagerank", "tc"]
 def load_runs(raw, step):
     """(section, implementation, graph) -> the benchmark's record, from RAW/<step>.json and its
     parts RAW/<step>-N.json (a later part replaces an earlier one's record of the same benchmark)."""
-    paths = sorted(glob.glob(os.path.join(raw, step + "-*.json")))
-    if os.path.exists(os.path.join(raw, step + ".json")):
-        paths.insert(0, os.path.join(raw, step + ".json"))
     runs, context = {}, {}
-    for path in paths:
+    for path in step_files(raw, step):
         doc = json.load(open(path))
         context.update(doc.get("context", {}))
         runs.update(records(doc))
     return runs, context
 
 
+def step_files(raw, step):
+    """RAW/<step>.json, then its parts RAW/<step>-N.json by N (part 10 after part 2)."""
+    def part(path):
+        digits = os.path.basename(path)[len(step) + 1:-len(".json")]
+        return int(digits) if digits.isdigit() else 0
+    paths = sorted(glob.glob(os.path.join(raw, step + "-*.json")), key=part)
+    whole = os.path.join(raw, step + ".json")
+    return ([whole] if os.path.exists(whole) else []) + paths
+
+
 def load_peers(raw):
     """(graph, primitive) -> the peer step's record, from RAW/peers.json and its parts."""
-    def part(path):
-        digits = os.path.basename(path)[len("peers-"):-len(".json")]
-        return int(digits) if digits.isdigit() else 0
-    paths = sorted(glob.glob(os.path.join(raw, "peers-*.json")), key=part)  # part 10 after part 2
-    if os.path.exists(os.path.join(raw, "peers.json")):
-        paths.insert(0, os.path.join(raw, "peers.json"))
     found = {}
-    for path in paths:
+    for path in step_files(raw, "peers"):
         for r in json.load(open(path)).get("peers", []):
             found[(r["graph"], r["primitive"])] = r
     return found
