@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <utility>
 
+#include "hpgraph/host/backend.hpp"
 #include "hpgraph/hpgraph.hpp"
 #include "test_support.hpp"
 
@@ -254,6 +256,58 @@ TEST(Operations, ErrorsAreReported) {
   auto before = entries(u3);
   EXPECT_EQ(code([&] { hpg::assign(u3, hpg::no_mask, hpg::no_accum, 5, {1, 9}); }), hpg::Info::index_out_of_bounds);
   EXPECT_EQ(entries(u3), before);
+}
+
+// A'u from A's tuples: the reference for a transposed mxv.
+std::map<Index, int> transposed_times(const Matrix<int>& a, const std::map<Index, int>& u) {
+  std::map<Index, int> w;
+  for (const auto& [ij, x] : entries(a))
+    if (auto it = u.find(ij.first); it != u.end()) w[ij.second] += x * it->second;
+  return w;
+}
+
+// The transpose a backend keeps beside a matrix (made by the first call under a transpose
+// descriptor, or by prepare) follows every way the matrix can change: after each change A'u is
+// checked against A's tuples. a = a' reads the kept transpose while it writes a.
+TEST(Operations, AKeptTransposeFollowsEveryChangeOfTheMatrix) {
+  for (Backend b : hpg::detail::listed_backends) {
+    if (!hpg::backend_usable(b)) continue;
+    Matrix<int> a = small(b);
+    Vector<int> u(3, b);
+    u.build(std::vector<Index>{0, 1, 2}, std::vector<int>{1, 10, 100});
+    const auto ue = entries(u);
+    const auto check = [&](const char* after) {
+      Vector<int> w(a.ncols(), b);
+      hpg::mxv(w, hpg::no_mask, hpg::no_accum, hpg::plus_times<int>, a, u, hpg::desc::transpose_first);
+      EXPECT_EQ(entries(w), transposed_times(a, ue)) << hpg::to_string(b) << ", after " << after;
+    };
+    check("the first call");  // A' made and kept
+    if (b == Backend::host) {  // kept: the next call reads the same A'
+      const auto kept = [&] { return hpg::detail::host::transposed_of(hpg::detail::host::csr_of(std::as_const(a))); };
+      const auto first = kept();  // held: a new one could not take its address
+      check("a second call");
+      EXPECT_EQ(kept(), first);
+    }
+    a.set_element(7, 1, 0);
+    check("set_element");
+    a.remove_element(0, 1);
+    check("remove_element");
+    hpg::assign(a, hpg::no_mask, hpg::no_accum, 9, {2}, {1});
+    check("assign");
+    hpg::apply(a, hpg::no_mask, hpg::no_accum, hpg::ainv<int>{}, a);
+    check("apply into itself");
+    hpg::prepare(a, hpg::Prepare::transpose);
+    hpg::transpose(a, hpg::no_mask, hpg::no_accum, a);
+    check("a = a'");
+    a.clear();
+    a.build(std::vector<Index>{0, 2}, std::vector<Index>{2, 2}, std::vector<int>{3, 4});
+    check("clear and build");
+    a = small(b);
+    check("a matrix moved in");
+    a.resize(3, 2);  // and back: a transpose kept from 3 x 3 would put column 2's entries back
+    a.resize(3, 3);
+    check("resize");
+  }
 }
 
 // prepare (a hint) and synchronize on every backend this machine has: results never depend on

@@ -50,19 +50,22 @@ Matrix<float> graph(std::uint32_t seed, Backend b) {
 
 struct Answers {
   hpg::test::Tuples<std::int32_t> level;
-  hpg::test::Tuples<float> y;
+  hpg::test::Tuples<float> y, yt;
   bool operator==(const Answers&) const = default;
 };
 
-/// A BFS from `source` and one SpMV (degrees weighted by a vector that depends on the source).
+/// A BFS from `source` and two SpMVs (degrees weighted by a vector that depends on the source),
+/// through A and through A' (the transpose every backend keeps, made by whichever thread is first).
 Answers compute(const Matrix<float>& a, Index source) {
   Answers out;
   const hpg::BfsResult r = hpg::bfs(a, source);
   out.level = hpg::test::tuples(r.level);
-  Vector<float> u(n, a.backend()), y(n, a.backend());
+  Vector<float> u(n, a.backend()), y(n, a.backend()), yt(n, a.backend());
   hpg::assign(u, hpg::no_mask, hpg::no_accum, static_cast<float>(source % 7 + 1), hpg::all);
   hpg::mxv(y, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, a, u);
+  hpg::mxv(yt, hpg::no_mask, hpg::no_accum, hpg::plus_times<float>, a, u, hpg::desc::transpose_first);
   out.y = hpg::test::tuples(y);
+  out.yt = hpg::test::tuples(yt);
   return out;
 }
 

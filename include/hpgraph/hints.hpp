@@ -39,8 +39,9 @@ inline void set_hyb_column_order(HybColumnOrder order) {
 
 /// Builds now the derived forms `what` names, so that the first call that needs one does not pay
 /// for it (a benchmark times the build apart: the CLI's "preprocess"). They are dropped when A
-/// changes and rebuilt on the next use, as without the hint. The host backend derives nothing
-/// ahead: there it is a no-op. Results never depend on it.
+/// changes and rebuilt on the next use, as without the hint. The host backend keeps one form, A'
+/// (Prepare::transpose); the HYBs are the GPU's, so the others build nothing there. Results never
+/// depend on it.
 template <class T>
 void prepare(const Matrix<T>& a, Prepare what) {
   constexpr auto every = static_cast<unsigned>(Prepare::hyb | Prepare::transpose | Prepare::hyb_of_transpose);

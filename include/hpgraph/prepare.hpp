@@ -6,7 +6,8 @@ namespace hpg {
 /// What prepare() builds, or-ed together. The GPU keeps, with a matrix A, forms derived from it
 /// on first use: the HYB of A (what mxv's pull reads), A' (what mxv's push goes through) and the
 /// HYB of A' (what vxm's pull reads). Under desc::transpose_first / transpose_second the roles of
-/// A and A' swap.
+/// A and A' swap. The host keeps A' alone (what an operand under a transpose descriptor reads):
+/// there only `transpose` builds anything.
 enum class Prepare : unsigned {
   hyb = 1,               // the HYB of A
   transpose = 2,         // A'

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -28,9 +30,12 @@ template <class T>
 const Csr<T>& csr_of(const Matrix<T>& m) {
   return MatrixAccess::on<Backend::host>(m);
 }
+/// ... to write: what was derived from it is dropped (a call still reading it holds its own share).
 template <class T>
-Csr<T>& csr_of(Matrix<T>& m) {
-  return MatrixAccess::on<Backend::host>(m);
+HostCsr<T>& csr_of(Matrix<T>& m) {
+  Csr<T>& a = MatrixAccess::on<Backend::host>(m);
+  a.derived.reset();
+  return a;  // the CSR alone: a new one assigned here keeps the (dropped) cache beside it
 }
 template <class T>
 const Vec<T>& vec_of(const Vector<T>& v) {
@@ -41,22 +46,43 @@ Vec<T>& vec_of(Vector<T>& v) {
   return VectorAccess::on<Backend::host>(v);
 }
 
-/// A matrix operand as an operation reads it: the matrix's own storage, not a copy, or its
-/// transpose made for this call. Reading the storage in place is safe for an output that is also
-/// an operand: every operation computes its whole result T before finish() writes the output, and
-/// finish() merges into a copy that replaces the output only at its end. (A copy per call made a
-/// one-entry vxm on rmat-18 cost a copy of the whole matrix.)
+/// What is derived from a matrix's storage, made on first use (the threads reading one const
+/// matrix at once may all get here first: one makes it).
+template <class T>
+std::shared_ptr<HostDerived<T>> derived_of(const Csr<T>& a) {
+  static std::mutex creating;
+  std::lock_guard lock(creating);
+  if (!a.derived) a.derived = std::make_shared<HostDerived<T>>();
+  return a.derived;
+}
+/// The matrix's transpose, made once and kept until the matrix changes (LAGraph keeps A' in its
+/// graph object for this; made at every call, a transposed mxm on rmat-18 took 213 ms where the
+/// untransposed one took 0.025).
+template <class T>
+std::shared_ptr<HostDerived<T>> transposed_of(const Csr<T>& a) {
+  std::shared_ptr<HostDerived<T>> d = derived_of(a);
+  std::lock_guard lock(d->building);
+  if (!d->transpose) d->transpose.emplace(host::transposed(a));
+  return d;
+}
+
+/// A matrix operand as an operation reads it: the matrix's own storage, not a copy, or its kept
+/// transpose (transposed_of). Reading in place is safe for an output that is also an operand:
+/// every operation computes its whole result T before finish() writes the output, and finish()
+/// merges into a copy that replaces the output only at its end; the operand holds its share of the
+/// transpose, which the write drops from the matrix. (A copy per call made a one-entry vxm on
+/// rmat-18 cost a copy of the whole matrix.)
 template <class T>
 class CsrOperand {
  public:
   CsrOperand(const Matrix<T>& a, bool transpose) : stored_(&csr_of(a)) {
-    if (transpose) transposed_.emplace(host::transposed(*stored_));
+    if (transpose) derived_ = transposed_of(csr_of(a));
   }
-  const HostCsr<T>& get() const { return transposed_ ? *transposed_ : *stored_; }
+  const HostCsr<T>& get() const { return derived_ ? *derived_->transpose : *stored_; }
 
  private:
   const HostCsr<T>* stored_;
-  std::optional<HostCsr<T>> transposed_;
+  std::shared_ptr<const HostDerived<T>> derived_;  // the transpose, while the call reads it
 };
 /// An operand held for one call: `operand_of(a, t).get()` inside the call's finish(...) expression
 /// lives to that expression's end (a temporary's lifetime), so past the write.
@@ -83,7 +109,7 @@ void finish(Vector<W>& w, const Mask& mask, const Accum& accum, const SparseVec<
 }
 template <class W, class Accum, class T>
 void finish_rows(Matrix<W>& c, const MaskRows& m, const Accum& accum, const HostCsr<T>& t, const Descriptor& d, const Region& region) {
-  HostCsr<W> out = csr_of(c);
+  HostCsr<W> out = csr_of(std::as_const(c));  // read: a throw below keeps c's kept transpose
   write_matrix(out, m, region, accum, t, d.replace);
   csr_of(c) = std::move(out);
 }
@@ -357,9 +383,11 @@ struct Ops : Storage {
 
   // ---- hints ----
 
-  /// The host derives nothing ahead of a call (a transpose is taken when a call needs it).
+  /// The host keeps one derived form, A' (the HYBs are the GPU's): made now if asked for.
   template <class T>
-  static void prepare(const Matrix<T>&, Prepare) {}
+  static void prepare(const Matrix<T>& a, Prepare what) {
+    if (has(what, Prepare::transpose)) transposed_of(csr_of(a));
+  }
 };
 
 }  // namespace hpg::detail::host

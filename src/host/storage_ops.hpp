@@ -31,7 +31,7 @@ struct Storage {
   /// An nrows x ncols matrix with no entries: every row offset zero.
   template <class T>
   static Csr<T> csr_empty(Index nrows, Index ncols) {
-    return Csr<T>{nrows, ncols, std::vector<std::uint64_t>(nrows + 1, 0), {}, {}};
+    return Csr<T>(HostCsr<T>{nrows, ncols, std::vector<std::uint64_t>(nrows + 1, 0), {}, {}});
   }
   template <class T>
   static bool csr_has_row_offsets(const Csr<T>& a) noexcept {
@@ -105,17 +105,21 @@ struct Storage {
   }
   template <class T>
   static void csr_resize(Csr<T>& a, Index nrows, Index ncols) {
+    a.derived.reset();
     host::csr_resize(a, nrows, ncols);
   }
   /// Merges set_element/remove_element writes (the last of an entry wins) and clears them.
   template <class T>
   static void csr_apply_pending(Csr<T>& a, std::vector<PendingOp<T>>& pending) {
+    a.derived.reset();
     host::csr_apply_pending(a, pending);
   }
-  /// The matrix is about to change (a backend writes a result into it, or it is built or cleared):
-  /// the host derives nothing from it, so nothing is dropped.
+  /// The matrix is about to be built or cleared (Matrix::build, clear): what was derived from it
+  /// (its transpose) is dropped first, so that its memory is free for the change.
   template <class T>
-  static void csr_changed(const Csr<T>&) noexcept {}
+  static void csr_changed(const Csr<T>& a) noexcept {
+    a.derived.reset();
+  }
 
   // ---- Vector (its storage: HostVec, detail/storage.hpp) ----
   template <class T>
