@@ -3,6 +3,7 @@
 // GrB_Info -> hpg::Info mapping.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -173,6 +174,60 @@ TEST_P(SuiteSparseInterop, RoundTripsEveryBuiltinType) {
 TEST_P(SuiteSparseInterop, RoundTripsUserStruct) {
   HPG_SKIP_IF_NO_BACKEND(GetParam());
   round_trips<Rgb>(GetParam());
+}
+
+// extract_tuples with parts left out and the values cast, against GrB_Vector_extractTuples_<TYPE>
+// and GrB_Matrix_extractTuples_<TYPE> with NULL for the parts left out: the doubles test the casts
+// (NaN, beyond int32's range both ways, fractions, negative zero).
+TEST_P(SuiteSparseInterop, ExtractTuplesCastsAndLeavesPartsOutAsSuiteSparse) {
+  const Backend b = GetParam();
+  HPG_SKIP_IF_NO_BACKEND(b);
+  const std::vector<Index> idx{0, 2, 3, 5, 7, 8}, cols{1, 0, 3, 3, 2, 1};
+  const std::vector<double> x{std::nan(""), 3e10, -3e10, 2.75, -2.75, -0.0};
+  hpg::Vector<double> v(10, b);
+  v.build(idx, x);
+  hpg::Matrix<double> a(10, 4, b);
+  a.build(idx, cols, x);
+  const hpg::grb_vector_ptr gv(hpg::to_grb(v));
+  const hpg::grb_matrix_ptr ga(hpg::to_grb(a));
+  GrB_Index nv = idx.size();
+  {  // int32 values alone
+    std::vector<std::int32_t> got, want(idx.size());
+    v.extract_tuples(nullptr, &got);
+    ASSERT_EQ(GrB_Vector_extractTuples_INT32(nullptr, want.data(), &nv, gv.get()), GrB_SUCCESS);
+    EXPECT_EQ(got, want);
+    got.clear();
+    a.extract_tuples(nullptr, nullptr, &got);
+    ASSERT_EQ(GrB_Matrix_extractTuples_INT32(nullptr, nullptr, want.data(), &nv, ga.get()), GrB_SUCCESS);
+    EXPECT_EQ(got, want);
+  }
+  {  // uint8 and bool values, with the indices
+    std::vector<Index> gi;
+    std::vector<std::uint8_t> got, want(idx.size());
+    std::vector<GrB_Index> wi(idx.size());
+    v.extract_tuples(&gi, &got);
+    ASSERT_EQ(GrB_Vector_extractTuples_UINT8(wi.data(), want.data(), &nv, gv.get()), GrB_SUCCESS);
+    EXPECT_EQ(got, want);
+    EXPECT_EQ(gi, std::vector<Index>(wi.begin(), wi.end()));
+    std::vector<bool> gotb;
+    std::unique_ptr<bool[]> wantb(new bool[idx.size()]);
+    v.extract_tuples(nullptr, &gotb);
+    ASSERT_EQ(GrB_Vector_extractTuples_BOOL(nullptr, wantb.get(), &nv, gv.get()), GrB_SUCCESS);
+    EXPECT_EQ(gotb, std::vector<bool>(wantb.get(), wantb.get() + idx.size()));
+  }
+  {  // the positions alone
+    std::vector<Index> gi, gr, gc;
+    std::vector<GrB_Index> wr(idx.size()), wc(idx.size());
+    v.extract_tuples(&gi, nullptr);
+    EXPECT_EQ(gi, idx);
+    a.extract_tuples(&gr, &gc, nullptr);
+    ASSERT_EQ(GrB_Matrix_extractTuples_FP64(wr.data(), wc.data(), nullptr, &nv, ga.get()), GrB_SUCCESS);
+    EXPECT_EQ(gr, std::vector<Index>(wr.begin(), wr.end()));
+    EXPECT_EQ(gc, std::vector<Index>(wc.begin(), wc.end()));
+    std::vector<Index> only_cols;
+    a.extract_tuples(nullptr, &only_cols, nullptr);
+    EXPECT_EQ(only_cols, gc);
+  }
 }
 
 TEST(SuiteSparseTypes, TypesOfBuiltinsAndUserStructs) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <concepts>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <span>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "hpgraph/backend.hpp"
+#include "hpgraph/detail/cast.hpp"
 #include "hpgraph/detail/backend_list.hpp"
 #include "hpgraph/detail/one_storage.hpp"
 #include "hpgraph/detail/storage.hpp"
@@ -119,6 +121,22 @@ class Matrix {
   void extract_tuples(std::vector<Index>& rows, std::vector<Index>& cols, std::vector<T>& vals) const {
     wait();
     HPG_DETAIL_ON_STORAGE(storage_, S::csr_extract_tuples(st, rows, cols, vals));
+  }
+  /// The same with parts left out (the C API's NULL I, J or X: a null pointer) and the values
+  /// cast to the caller's type U as GrB_Matrix_extractTuples_<TYPE> casts them (SuiteSparse's
+  /// rules: detail::typecast). A type GraphBLAS cannot cast T to does not compile.
+  template <class U>
+  void extract_tuples(std::vector<Index>* rows, std::vector<Index>* cols, std::vector<U>* vals) const {
+    static_assert(detail::castable_v<U, T>, "Matrix::extract_tuples: the values cannot be cast to this type");
+    std::vector<Index> r, c;
+    std::vector<T> x;
+    extract_tuples(r, c, x);
+    if (rows) *rows = std::move(r);
+    if (cols) *cols = std::move(c);
+    if (vals) detail::cast_values(x, *vals);
+  }
+  void extract_tuples(std::vector<Index>* rows, std::vector<Index>* cols, std::nullptr_t) const {
+    extract_tuples(rows, cols, static_cast<std::vector<T>*>(nullptr));
   }
 
   /// GrB_Matrix_setElement(C, x, i, j).

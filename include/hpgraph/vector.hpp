@@ -2,6 +2,7 @@
 // or as a bitmap (presence flag + value per entry), switching by density, on its backend's side.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <span>
@@ -124,6 +125,19 @@ class Vector {
     apply_pending();
     HPG_DETAIL_ON_STORAGE(storage_, S::vec_extract_tuples(st, indices, vals));
   }
+  /// The same with a part left out (the C API's NULL I or X: a null pointer) and the values cast
+  /// to the caller's type U as GrB_Vector_extractTuples_<TYPE> casts them (SuiteSparse's rules:
+  /// detail::typecast). A type GraphBLAS cannot cast T to does not compile.
+  template <class U>
+  void extract_tuples(std::vector<Index>* indices, std::vector<U>* vals) const {
+    static_assert(detail::castable_v<U, T>, "Vector::extract_tuples: the values cannot be cast to this type");
+    std::vector<Index> i;
+    std::vector<T> x;
+    extract_tuples(i, x);
+    if (indices) *indices = std::move(i);
+    if (vals) detail::cast_values(x, *vals);
+  }
+  void extract_tuples(std::vector<Index>* indices, std::nullptr_t) const { extract_tuples(indices, static_cast<std::vector<T>*>(nullptr)); }
 
   /// GrB_Vector_setElement(w, x, i).
   void set_element(const T& x, Index i) {

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "hpgraph/types.hpp"
 
@@ -34,6 +36,18 @@ HPG_HOST_DEVICE constexpr To typecast(const From& x) {
     return static_cast<To>(x);
   } else {
     return To{};  // unreachable: the host refused the operation (see castable_v)
+  }
+}
+
+/// to = from, each value cast (typecast): extract_tuples' typed forms.
+template <class To, class From>
+void cast_values(std::vector<From>& from, std::vector<To>& to) {
+  if constexpr (std::is_same_v<To, From>) {
+    to = std::move(from);
+  } else {
+    to.clear();
+    to.reserve(from.size());
+    for (std::size_t k = 0; k < from.size(); ++k) to.push_back(typecast<To, From>(from[k]));
   }
 }
 
