@@ -63,7 +63,7 @@ std::uint64_t count(Matrix<bool> s, const Vector<D>& deg, TcMethod method, bool 
     deg.extract_tuples(idx, d);
     std::vector<std::uint64_t> full(n, 0);
     for (std::size_t k = 0; k < idx.size(); ++k) full[idx[k]] = static_cast<std::uint64_t>(d[k]);
-    // A counting sort (degrees are below n): stable, so ties keep vertex order as the stable_sort
+    // A counting sort (degrees are at most n): stable, so ties keep vertex order as the stable_sort
     // it replaces did, in O(n). That comparison sort of urand-22's 4 M vertex ids took 244 ms on a
     // development core; on the lent H100's host, TC on urand-22 went from 931 to 262 ms with it gone.
     const std::uint64_t top = full.empty() ? 0 : *std::max_element(full.begin(), full.end());
@@ -101,7 +101,9 @@ std::uint64_t triangle_count(const Matrix<T>& a, TcMethod method = TcMethod::spm
 
 /// The same on a graph object: where its structure is known to be symmetric (an undirected graph,
 /// or a directed one whose structure_is_symmetric() was asked for and is true) A + A' is not
-/// formed, only A's self-loops dropped, and the graph's kept out-degrees order the vertices.
+/// formed, only A's self-loops dropped, and the graph's kept out-degrees order the vertices. An
+/// undirected graph whose matrix is not symmetric breaks the graph's promise: its count is then
+/// not defined (it is not the matrix's).
 template <class T>
 std::uint64_t triangle_count(const Graph<T>& g, TcMethod method = TcMethod::spmv, bool presort = true) {
   if (!g.structure_is_symmetric_known()) return triangle_count(g.matrix(), method, presort);

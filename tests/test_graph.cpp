@@ -2,7 +2,10 @@
 // dropped by every change, and the algorithms that take a graph give the matrix's answers.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <exception>
 #include <map>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -179,6 +182,113 @@ TEST_P(GraphObject, TriangleCountOnAGraphGivesTheMatrixCount) {
     const Graph<float> one_way(directed(b), GraphKind::directed);
     EXPECT_EQ(hpg::triangle_count(one_way, m), 1u);  // 0 -> 1 -> 2 -> 0 (and 0 -> 2): one triangle
   }
+}
+
+// A graph with several triangles among few vertices of many (a sparse degree vector), explicit
+// zero values and self-loops, made by set_element (pending writes when the graph takes it): the
+// triangles of every 3 consecutive vertices of 0..29 plus the chords (k, k + 2), 0 <= k < 28.
+Matrix<float> sparse_triangles(Backend b) {
+  Matrix<float> a(100000, 100000, b);
+  const auto both = [&](Index i, Index j, float x) {
+    a.set_element(x, i, j);
+    a.set_element(x, j, i);
+  };
+  for (Index k = 0; k + 1 < 30; ++k) both(k, k + 1, static_cast<float>(k % 3));  // zeros among them
+  for (Index k = 0; k + 2 < 30; ++k) both(k, k + 2, 1.0f);
+  a.set_element(0.0f, 5, 5);
+  a.set_element(2.0f, 99999, 99999);
+  return a;
+}
+
+// Triangles of the path 0..29 with chords (k, k+2): each (k, k+1, k+2) is one, 28 in all.
+TEST_P(GraphObject, TriangleCountOnASparseGraphWithZerosAndSelfLoops) {
+  const Backend b = GetParam();
+  const std::uint64_t want = hpg::triangle_count(sparse_triangles(b));
+  EXPECT_EQ(want, 28u);
+  for (hpg::TcMethod m : {hpg::TcMethod::spmv, hpg::TcMethod::lut}) {
+    const Graph<float> u(sparse_triangles(b), GraphKind::undirected);
+    EXPECT_EQ(hpg::triangle_count(u, m), want);
+    EXPECT_EQ(u.out_degree().nvals(), 31u);  // 30 path vertices and the lone self-loop
+  }
+}
+
+// Several threads read one graph at once: its properties are made by one while the others wait,
+// and reading them (a view of the degrees, extract_tuples) changes nothing.
+TEST_P(GraphObject, ThreadsReadOneGraphAtOnce) {
+  const Backend b = GetParam();
+  const Graph<float> g(sparse_triangles(b), GraphKind::directed);
+  using D = Graph<float>::degree_type;
+  std::map<Index, D> want_degrees;
+  for (Index k = 0; k < 30; ++k) want_degrees[k] = (k == 0 || k == 29 ? 2 : k == 1 || k == 28 ? 3 : 4) + (k == 5 ? 1 : 0);
+  want_degrees[99999] = 1;
+  constexpr int threads = 6;
+  std::vector<std::exception_ptr> errors(threads);
+  std::vector<std::uint64_t> counts(threads);
+  std::vector<std::map<Index, D>> degrees(threads);
+  std::vector<bool> symmetric(threads);
+  {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] {
+        try {
+          symmetric[t] = g.structure_is_symmetric();
+          degrees[t] = entries(t % 2 ? g.in_degree() : g.out_degree());
+          counts[t] = hpg::triangle_count(g);
+        } catch (...) {
+          errors[t] = std::current_exception();
+        }
+      });
+    for (auto& th : pool) th.join();
+  }
+  for (int t = 0; t < threads; ++t) {
+    if (errors[t]) {
+      try {
+        std::rethrow_exception(errors[t]);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "thread " << t << ": " << e.what();
+      }
+      continue;
+    }
+    EXPECT_TRUE(symmetric[t]) << "thread " << t;
+    EXPECT_EQ(degrees[t], want_degrees) << "thread " << t;
+    EXPECT_EQ(counts[t], 28u) << "thread " << t;
+  }
+}
+
+// extract_tuples' pointer forms without SuiteSparse: parts left out, values cast as SuiteSparse
+// casts them (NaN to 0, saturation), the same type moved.
+TEST_P(GraphObject, ExtractTuplesLeavesPartsOutAndCasts) {
+  const Backend b = GetParam();
+  Vector<double> v(6, b);
+  v.build(std::vector<Index>{0, 2, 3, 5}, std::vector<double>{std::nan(""), 3e10, -2.75, 0.0});
+  std::vector<Index> i;
+  std::vector<std::int32_t> x32;
+  v.extract_tuples(&i, &x32);
+  EXPECT_EQ(i, (std::vector<Index>{0, 2, 3, 5}));
+  EXPECT_EQ(x32, (std::vector<std::int32_t>{0, 2147483647, -2, 0}));
+  std::vector<std::uint8_t> x8;
+  v.extract_tuples(nullptr, &x8);
+  EXPECT_EQ(x8, (std::vector<std::uint8_t>{0, 255, 0, 0}));
+  std::vector<bool> xb;
+  v.extract_tuples(nullptr, &xb);
+  EXPECT_EQ(xb, (std::vector<bool>{true, true, true, false}));
+  std::vector<Index> only;
+  v.extract_tuples(&only, nullptr);
+  EXPECT_EQ(only, i);
+  Matrix<double> a(3, 4, b);
+  a.build(std::vector<Index>{0, 2, 2}, std::vector<Index>{3, 0, 1}, std::vector<double>{-1.5, 7.25, 1e300});
+  std::vector<Index> r, c;
+  std::vector<std::int16_t> x16;
+  a.extract_tuples(&r, &c, &x16);
+  EXPECT_EQ(r, (std::vector<Index>{0, 2, 2}));
+  EXPECT_EQ(c, (std::vector<Index>{3, 0, 1}));
+  EXPECT_EQ(x16, (std::vector<std::int16_t>{-1, 7, 32767}));
+  std::vector<double> same;
+  std::vector<Index> cols;
+  a.extract_tuples(nullptr, nullptr, &same);
+  a.extract_tuples(nullptr, &cols, nullptr);
+  EXPECT_EQ(same, (std::vector<double>{-1.5, 7.25, 1e300}));
+  EXPECT_EQ(cols, c);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, GraphObject, hpg::test::all_backends(), hpg::test::backend_name);

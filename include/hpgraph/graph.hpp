@@ -28,9 +28,10 @@ class Graph {
   using degree_type = std::int64_t;
 
   /// Takes A (LAGraph_New moves the caller's A into the graph the same way). A square matrix;
-  /// otherwise Error(dimension_mismatch), and `a` is left as it was. A graph moved from may only
-  /// be destroyed or assigned to (anything else is Error(invalid_object)).
-  Graph(Matrix<T>&& a, GraphKind kind) : a_(square(std::move(a), "Graph")), kind_(kind) {}
+  /// otherwise Error(dimension_mismatch), and `a` is left as it was. Its pending writes are merged
+  /// here (wait()), so that threads reading the graph at once change nothing. A graph moved from
+  /// may only be destroyed or assigned to (a property asked of it is Error(invalid_object)).
+  Graph(Matrix<T>&& a, GraphKind kind) : a_(square(std::move(a), "Graph")), kind_(kind) { a_.wait(); }
 
   const Matrix<T>& matrix() const noexcept { return a_; }
   GraphKind kind() const noexcept { return kind_; }
@@ -43,8 +44,10 @@ class Graph {
     if (kind_ == GraphKind::undirected) return a_;
     std::lock_guard lock(k.making);
     if (!k.at) {
+      refuse_making_in_loop();
       Matrix<T> at(a_.ncols(), a_.nrows(), a_.backend());
       transpose(at, no_mask, no_accum, a_);
+      at.wait();
       k.at.emplace(std::move(at));
     }
     return *k.at;
@@ -71,11 +74,12 @@ class Graph {
   /// Whether A's structure equals A''s (LAGraph_Cached_IsSymmetricStructure): true for an
   /// undirected graph without a check; otherwise A .* A' holds as many entries as A, found once.
   bool structure_is_symmetric() const {
+    Kept& k = kept();
     if (kind_ == GraphKind::undirected) return true;
     const Matrix<T>& at = transposed();
-    Kept& k = kept();
     std::lock_guard lock(k.making);
     if (!k.symmetric) {
+      refuse_making_in_loop();
       Matrix<bool> both(nodes(), nodes(), a_.backend());
       ewise_mult(both, no_mask, no_accum, oneb<bool>{}, a_, at);
       k.symmetric = both.nvals() == a_.nvals();
@@ -106,6 +110,7 @@ class Graph {
     } drop{*this};
     std::forward<F>(f)(a_);
     square(a_, "Graph::change");
+    a_.wait();  // its pending writes merged: reads by several threads change nothing
   }
 
   /// Drops the kept properties (LAGraph_DeleteCached): they are made again when next asked for.
@@ -146,13 +151,22 @@ class Graph {
     return *kept_;
   }
 
+  /// A property is the graph's beyond any device loop: one made inside a loop's body would belong
+  /// to that round (docs/api.md, "Loops on the device").
+  static void refuse_making_in_loop() { detail::refuse_in_capture("Graph: making a kept property (ask for it before the loop)"); }
+
+  /// Made once, then only read: in bitmap form (what hpg::view reads, so that a view of it
+  /// converts nothing) and waited for, so that threads reading it at once change nothing.
   Vector<degree_type> degrees(bool of_columns) const {
+    refuse_making_in_loop();
     const Index n = nodes();
     Vector<bool> ones(n, a_.backend());
     assign(ones, no_mask, no_accum, true, all);
     Vector<degree_type> d(n, a_.backend());
     if (of_columns) vxm(d, no_mask, no_accum, plus_pair<degree_type>, ones, a_);
     else mxv(d, no_mask, no_accum, plus_pair<degree_type>, a_, ones);
+    d.set_sparsity(Sparsity::bitmap);
+    d.wait();
     return d;
   }
 
