@@ -271,6 +271,52 @@ TEST(MatrixOpsGpu, OtherOperationsMatchHost) {
     }
 }
 
+// The element-wise operations run a thread per entry (each finds its row and its place in the
+// other operand's row by binary search): rows longer than a thread block, rows only one operand
+// has, rows both have with no column in common, and empty operands, with no mask (T is C) and
+// with one, as the host computes them.
+TEST(MatrixOpsGpu, EwiseOverRowsLongerThanABlock) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  using T = std::int32_t;
+  const Index n = 3000;
+  std::vector<Index> ar, ac, br, bc;
+  std::vector<T> ax, bx;
+  for (Index j = 0; j < n; j += 1) ar.push_back(0), ac.push_back(j), ax.push_back(T(j % 7) + 1);  // a full row
+  for (Index j = 0; j < n; j += 3) br.push_back(0), bc.push_back(j), bx.push_back(T(j % 5) + 2);
+  for (Index j = 1; j < n; j += 2) ar.push_back(7), ac.push_back(j), ax.push_back(3);  // odd columns against even ones
+  for (Index j = 0; j < n; j += 2) br.push_back(7), bc.push_back(j), bx.push_back(4);
+  for (Index j = 0; j < n; j += 4) ar.push_back(9), ac.push_back(j), ax.push_back(5);  // a row of A alone
+  for (Index j = 5; j < n; j += 5) br.push_back(n - 1), bc.push_back(j), bx.push_back(6);  // a row of B alone, last
+  for (Index i = 11; i < n - 1; i += 13) ar.push_back(i), ac.push_back(i % 17), ax.push_back(1), br.push_back(i), bc.push_back(i % 19), bx.push_back(2);
+  Matrix<T> a0(n, n, Backend::host), b0(n, n, Backend::host), empty(n, n, Backend::host);
+  a0.build(ar, ac, ax, hpg::plus<T>{});
+  b0.build(br, bc, bx, hpg::plus<T>{});
+  const auto a = both(a0), b = both(b0), z = both(empty);
+  const auto mask = both(random_matrix<T>(n, n, 40, 21, 0, 1));
+  const Matrix<T> c0 = random_matrix<T>(n, n, 3, 22);
+  for (bool masked : {false, true}) {
+    const std::string how = masked ? " under a mask" : "";
+    auto run = [&](const char* what, auto&& f) {
+      expect_same(what + how, c0, [&](Matrix<T>& c, Backend bk) {
+        if (masked) f(c, mask.on(bk), bk);
+        else f(c, hpg::no_mask, bk);
+      });
+    };
+    run("ewise_add A B", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_add(c, mk, hpg::no_accum, hpg::minus<T>{}, a.on(bk), b.on(bk)); });
+    run("ewise_add B A'", [&](Matrix<T>& c, const auto& mk, Backend bk) {
+      hpg::ewise_add(c, mk, hpg::no_accum, hpg::minus<T>{}, b.on(bk), a.on(bk), hpg::desc::transpose_second);
+    });
+    run("ewise_mult A B", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_mult(c, mk, hpg::no_accum, hpg::minus<T>{}, a.on(bk), b.on(bk)); });
+    run("ewise_mult B' A", [&](Matrix<T>& c, const auto& mk, Backend bk) {
+      hpg::ewise_mult(c, mk, hpg::no_accum, hpg::minus<T>{}, b.on(bk), a.on(bk), hpg::desc::transpose_first);
+    });
+    run("ewise_add A empty", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_add(c, mk, hpg::no_accum, hpg::minus<T>{}, a.on(bk), z.on(bk)); });
+    run("ewise_add empty B", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_add(c, mk, hpg::no_accum, hpg::minus<T>{}, z.on(bk), b.on(bk)); });
+    run("ewise_mult A empty", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_mult(c, mk, hpg::no_accum, hpg::minus<T>{}, a.on(bk), z.on(bk)); });
+    run("ewise_mult empty B", [&](Matrix<T>& c, const auto& mk, Backend bk) { hpg::ewise_mult(c, mk, hpg::no_accum, hpg::minus<T>{}, z.on(bk), b.on(bk)); });
+  }
+}
+
 /// The forms the GPU derives from a matrix and keeps (its HYB, its transpose and the transpose's
 /// HYB, made by the pull products below) are dropped whenever the matrix changes: after
 /// set_element, remove_element, resize, clear and build, a product reads the matrix as it is, as
