@@ -14,6 +14,8 @@
 //                   HPGraph paper's form (hpgraph) as algorithms/pagerank.hpp states it.
 //   triangle_count  LAGr_TriangleCount's default, Sandia_LUT: sum((L * U') .* L) with plus.pair,
 //                   after LAGraph's ascending-degree presort rule.
+//   connected_components  LG_CC_FastSV5: min.second hooking, the parents' hooks built with the
+//                   min dup operator from the parent vector's tuples, grandparents by extract.
 //
 // Inputs are GrB_Matrix handles (hpg::to_grb makes one from an hpg::Matrix); A(i,j) present is an
 // edge i -> j; values are read only by sssp (as weights). Results are plain std::vectors so that a
@@ -481,6 +483,69 @@ inline std::uint64_t triangle_count(GrB_Matrix a, TcPresort presort = TcPresort:
   std::int64_t ntri = 0;
   grb_check(GrB_Matrix_reduce_INT64(&ntri, nullptr, GrB_PLUS_MONOID_INT64, c.get(), nullptr), "reference::triangle_count: GrB_reduce", c.get());
   return static_cast<std::uint64_t>(ntri);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Connected components
+
+/// The components of the undirected graph underlying a (pattern symmetrized, values and self-loops
+/// ignored), each vertex labelled with its component's smallest vertex id: LG_CC_FastSV5's rounds
+/// (Zhang, Azad & Hu's FastSV), its Reduce_assign as GrB_Vector_build with GrB_MIN from f's
+/// tuples, the grandparents f(f) by GrB_Vector_extract with f's values as the index list.
+inline std::vector<std::uint64_t> connected_components(GrB_Matrix a) {
+  const GrB_Index n = detail::square_dimension(a, "reference::connected_components");
+  const char* what = "reference::connected_components";
+  std::vector<std::uint64_t> labels(n);
+  if (n == 0) return labels;
+  auto s = detail::new_matrix(GrB_BOOL, n, n, what);
+  grb_check(GrB_Matrix_apply(s.get(), nullptr, nullptr, GxB_ONE_BOOL, a, nullptr), "reference::connected_components: GrB_apply", s.get());
+  grb_check(GrB_Matrix_eWiseAdd_BinaryOp(s.get(), nullptr, nullptr, GrB_LOR, s.get(), s.get(), GrB_DESC_T1),
+            "reference::connected_components: GrB_eWiseAdd", s.get());  // S | S'
+  std::vector<GrB_Index> idx(n), parent(n);
+  std::iota(idx.begin(), idx.end(), GrB_Index{0});
+  std::vector<std::uint64_t> vals(idx.begin(), idx.end());
+  auto f = detail::new_vector(GrB_UINT64, n, what);
+  grb_check(GrB_Vector_build_UINT64(f.get(), idx.data(), vals.data(), n, GrB_PLUS_UINT64), "reference::connected_components: GrB_Vector_build",
+            f.get());
+  grb_vector_ptr gp, mngp, gp_new, hooks, changed;
+  {
+    GrB_Vector x = nullptr;
+    grb_check(GrB_Vector_dup(&x, f.get()), what);
+    gp.reset(x);
+    grb_check(GrB_Vector_dup(&x, f.get()), what);
+    mngp.reset(x);
+  }
+  gp_new = detail::new_vector(GrB_UINT64, n, what);
+  hooks = detail::new_vector(GrB_UINT64, n, what);
+  changed = detail::new_vector(GrB_BOOL, n, what);
+  for (;;) {
+    grb_check(GrB_mxv(mngp.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_SECOND_SEMIRING_UINT64, s.get(), gp.get(), nullptr),
+              "reference::connected_components: GrB_mxv", mngp.get());
+    GrB_Index k = n;  // hooks(f(u)) = min of mngp(u): f's values as indices, mngp's as values
+    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
+    for (GrB_Index e = 0; e < n; ++e) parent[e] = vals[e];
+    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, mngp.get()), "reference::connected_components: extractTuples",
+              mngp.get());
+    grb_check(GrB_Vector_clear(hooks.get()), what);
+    grb_check(GrB_Vector_build_UINT64(hooks.get(), parent.data(), vals.data(), n, GrB_MIN_UINT64), "reference::connected_components: GrB_Vector_build",
+              hooks.get());
+    grb_check(GrB_Vector_eWiseAdd_BinaryOp(f.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_UINT64, mngp.get(), gp.get(), nullptr),
+              "reference::connected_components: GrB_eWiseAdd", f.get());
+    grb_check(GrB_Vector_eWiseAdd_BinaryOp(f.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_UINT64, f.get(), hooks.get(), nullptr),
+              "reference::connected_components: GrB_eWiseAdd", f.get());
+    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
+    for (GrB_Index e = 0; e < n; ++e) parent[e] = vals[e];
+    grb_check(GrB_Vector_extract(gp_new.get(), nullptr, nullptr, f.get(), parent.data(), n, nullptr), "reference::connected_components: GrB_extract",
+              gp_new.get());
+    grb_check(GrB_Vector_eWiseMult_BinaryOp(changed.get(), nullptr, nullptr, GrB_NE_UINT64, gp_new.get(), gp.get(), nullptr),
+              "reference::connected_components: GrB_eWiseMult", changed.get());
+    bool more = false;
+    grb_check(GrB_Vector_reduce_BOOL(&more, nullptr, GrB_LOR_MONOID_BOOL, changed.get(), nullptr), "reference::connected_components: GrB_reduce",
+              changed.get());
+    std::swap(gp, gp_new);
+    if (!more) break;
+  }
+  return detail::to_dense<std::uint64_t>(f.get(), n, 0, "reference::connected_components: GrB_Vector_extractTuples");
 }
 
 }  // namespace hpg::reference

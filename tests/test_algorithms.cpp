@@ -1,6 +1,7 @@
 // The four primitives (algorithms/) on both backends: BFS levels and PageRank against the known
 // answers of ../shared/data/KNOWN_ANSWERS.md (every BFS direction, valid parents), triangle counts
 // against the published ones (both methods), SSSP against a plain Bellman-Ford over the tuples;
+// connected components against the published counts and a union-find over the tuples;
 // and the defined behaviour of the edge cases (each algorithm header's "Defined cases"): sources
 // out of range, non-square and empty matrices, isolated sources, self-loops, duplicate edges,
 // directed input to triangle counting.
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/connected_components.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
@@ -258,6 +260,79 @@ TEST_P(Algorithms, TriangleCountsMatchThePublishedOnes) {
   hpg::Matrix<double> empty(0, 0, GetParam());
   EXPECT_EQ(hpg::triangle_count(empty, hpg::TcMethod::lut), 0u);
   EXPECT_EQ(hpg::triangle_count(empty), 0u);  // the default, spmv
+}
+
+/// Each vertex's component's smallest vertex, by union-find over a's tuples (either direction).
+template <class T>
+std::vector<std::uint64_t> components_by_union_find(const hpg::Matrix<T>& a) {
+  std::vector<Index> r, c;
+  std::vector<T> x;
+  a.extract_tuples(r, c, x);
+  std::vector<std::uint64_t> up(a.nrows());
+  for (Index v = 0; v < a.nrows(); ++v) up[v] = v;
+  auto root = [&](std::uint64_t v) {
+    while (up[v] != v) v = up[v] = up[up[v]];
+    return v;
+  };
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    const std::uint64_t p = root(r[k]), q = root(c[k]);
+    if (p != q) up[std::max(p, q)] = std::min(p, q);  // the smaller stays the root
+  }
+  std::vector<std::uint64_t> label(a.nrows());
+  for (Index v = 0; v < a.nrows(); ++v) label[v] = root(v);
+  return label;
+}
+
+std::vector<std::uint64_t> dense_labels(const hpg::Vector<std::uint64_t>& labels) {
+  EXPECT_EQ(labels.nvals(), labels.size()) << "every vertex gets a label";
+  std::vector<std::uint64_t> out(labels.size(), ~std::uint64_t{0});
+  for (const auto& [v, l] : entries(labels)) out[v] = l;
+  return out;
+}
+
+TEST_P(Algorithms, ComponentsMatchThePublishedCountsAndAUnionFind) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  HPG_REQUIRE_DATA();
+  const std::pair<const char*, Index> known[] = {
+      {"lagraph/karate.mtx", 1},        {"lagraph/A.mtx", 1},         {"lagraph/jagmesh7.mtx", 1},
+      {"lagraph/ldbc-cdlp-undirected-example.mtx", 1}, {"lagraph/ldbc-undirected-example.mtx", 1},
+      {"lagraph/ldbc-wcc-example.mtx", 1}, {"lagraph/LFAT5.mtx", 3},   {"lagraph/LFAT5_hypersparse.mtx", 1989},
+      {"lagraph/LFAT5_two.mtx", 6},     {"lagraph/bcsstk13.mtx", 1},  {"lagraph/tree-example.mtx", 1},
+      {"lagraph/zenios.mtx", 1391}};
+  for (const auto& [f, want] : known) {
+    const auto a = load(f, GetParam());
+    const auto labels = hpg::connected_components(a);
+    EXPECT_EQ(hpg::component_count(labels), want) << f;
+    EXPECT_EQ(dense_labels(labels), components_by_union_find(a)) << f;
+  }
+}
+
+// Directed input: the weakly connected components (one direction of an edge joins its ends);
+// isolated vertices and self-loops; the graph object (symmetric known: no A + A') agrees.
+TEST_P(Algorithms, ComponentsOfDirectedAndDegenerateGraphs) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  const Backend b = GetParam();
+  hpg::Matrix<float> a(9, 9, Backend::host);  // 0 -> 1 <- 2;  3 -> 3;  5 -> 4 -> 6 -> 8;  7 alone
+  a.build(std::vector<Index>{0, 2, 3, 5, 4, 6}, std::vector<Index>{1, 1, 3, 4, 6, 8}, std::vector<float>{1, 2, 3, 0, 5, 6});
+  a.to_backend(b);
+  const std::vector<std::uint64_t> want = {0, 0, 0, 3, 4, 4, 4, 7, 4};
+  EXPECT_EQ(dense_labels(hpg::connected_components(a)), want);
+  EXPECT_EQ(hpg::component_count(hpg::connected_components(a)), 4u);
+  hpg::Matrix<float> s(9, 9, b);
+  hpg::ewise_add(s, hpg::no_mask, hpg::no_accum, hpg::plus<float>{}, a, a, hpg::desc::transpose_second);
+  const hpg::Graph<float> g(std::move(s), hpg::GraphKind::undirected);
+  EXPECT_EQ(dense_labels(hpg::connected_components(g)), want);
+  hpg::Matrix<bool> empty(0, 0, b);
+  EXPECT_EQ(hpg::connected_components(empty).size(), 0u);
+  hpg::Matrix<bool> none(3, 3, b);  // no edges: every vertex its own component
+  EXPECT_EQ(dense_labels(hpg::connected_components(none)), (std::vector<std::uint64_t>{0, 1, 2}));
+  hpg::Matrix<bool> wide(3, 4, b);
+  try {
+    hpg::connected_components(wide);
+    ADD_FAILURE() << "a 3 x 4 matrix gave components";
+  } catch (const hpg::Error& e) {
+    EXPECT_EQ(e.code(), hpg::Info::dimension_mismatch);
+  }
 }
 
 }  // namespace

@@ -140,6 +140,19 @@ TEST(CliPrimitives, TriangleCountsBothMethodsAndWritesTheCount) {
   EXPECT_EQ(d.json_number("triangles"), 45);
 }
 
+TEST(CliPrimitives, ConnectedComponentsLabelEveryVertex) {
+  hpg::test::TempDir dir;
+  const auto g = dir.write("g.el", "0 1\n2 1\n4 5\n");  // directed; weakly: {0, 1, 2}, {3}, {4, 5}
+  const auto out = dir.file("cc.txt");
+  auto r = run_cli({"cc", g, "--backend", "host", "-o", out, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json_number("components"), 3);
+  EXPECT_EQ(hpg::test::slurp(out), "0\t0\n1\t0\n2\t0\n3\t3\n4\t4\n5\t4\n");
+  auto k = run_cli({"cc", karate, "--backend", "host", "--json"});
+  ASSERT_EQ(k.status, 0) << k.err;
+  EXPECT_EQ(k.json_number("components"), 1);
+}
+
 TEST(CliPrimitives, JsonHasTheTimedStagesAndRepeatRunsThatManyTimes) {
   auto r = run_cli({"bfs", "rmat:10", "--undirected", "--source", "0", "--backend", "host", "--repeat", "3", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;

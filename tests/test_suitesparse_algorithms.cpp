@@ -3,7 +3,8 @@
 // generated ones: BFS levels exactly and parents by the BFS-parent rule, from several sources;
 // SSSP exactly with integer weights and to 1e-6 relative with double weights (a reachable negative
 // cycle: both sides throw); PageRank (lagraph, gap, hpgraph) to 1e-4 with the same converged flag;
-// triangle counts exactly. Each data file is read once (host) and copied to the backend under test.
+// triangle counts and component labels exactly. Each data file is read once (host) and copied to
+// the backend under test.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
+#include "hpgraph/algorithms/connected_components.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
@@ -337,6 +339,18 @@ TEST_P(SuiteSparseAlgorithms, TriangleCounts) {
     EXPECT_EQ(hpg::triangle_count(a, hpg::TcMethod::lut), want) << g.name << " lut";
     EXPECT_EQ(hpg::triangle_count(a, hpg::TcMethod::lut, false), want) << g.name << " lut, no presort";
     EXPECT_EQ(hpg::triangle_count(a, hpg::TcMethod::spmv), want) << g.name << " spmv";
+  }
+}
+
+TEST_P(SuiteSparseAlgorithms, ConnectedComponents) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  for (const auto& g : graphs()) {
+    if (!g.square()) continue;
+    const auto labels = hpg::connected_components(on(g.a, GetParam()));
+    std::vector<Index> idx;
+    std::vector<std::uint64_t> got;
+    labels.extract_tuples(idx, got);
+    EXPECT_EQ(got, hpg::reference::connected_components(grb(g.a).get())) << g.name;
   }
 }
 

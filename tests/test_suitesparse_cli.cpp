@@ -18,7 +18,7 @@ const std::string karate = hpg::test::source_dir() + "/data/karate.mtx";
 // HPG_TEST_SHARD=k/N, every N-th graph from the k-th: gpu-run.sh splits it across processes).
 class CliCheck : public ::testing::TestWithParam<hpg::Backend> {};
 
-TEST_P(CliCheck, PassesForAllFourPrimitivesOnEverySharedGraph) {
+TEST_P(CliCheck, PassesForThePrimitivesAndComponentsOnEverySharedGraph) {
   HPG_REQUIRE_DATA();
   if (GetParam() == hpg::Backend::cuda && !hpg::cuda_available()) GTEST_SKIP() << "no GPU";
   const std::string backend(to_string(GetParam()));
@@ -31,7 +31,7 @@ TEST_P(CliCheck, PassesForAllFourPrimitivesOnEverySharedGraph) {
     auto info = run_cli({"info", path, "--backend", "host", "--json"});
     ASSERT_EQ(info.status, 0) << path << ": " << info.err;
     const std::string source = std::to_string(static_cast<long long>(info.json_number("out_max_vertex")));
-    for (const char* cmd : {"bfs", "sssp", "pagerank", "tc"}) {
+    for (const char* cmd : {"bfs", "sssp", "pagerank", "tc", "cc"}) {
       std::vector<std::string> args = {cmd, path, "--backend", backend, "--check", "--json"};
       if (std::string(cmd) == "bfs" || std::string(cmd) == "sssp") args.insert(args.end(), {"--source", source});
       auto r = run_cli(args);

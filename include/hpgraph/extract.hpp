@@ -3,10 +3,12 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 
 #include "hpgraph/descriptor.hpp"
 #include "hpgraph/detail/backends.hpp"
 #include "hpgraph/detail/frontend.hpp"
+#include "hpgraph/detail/loop_capture.hpp"
 #include "hpgraph/indices.hpp"
 
 namespace hpg {
@@ -19,6 +21,20 @@ void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>
   detail::check_dim("extract", "w size", w.size(), I.count(u.size()));
   detail::check_vector_mask("extract", mask, w.size());
   detail::on_backend(b, [&](auto ops) { ops.extract(w, mask, accum, u, I, d); });
+}
+
+/// GxB_Vector_extract_Vector: w<mask> = accum(w, u(I)) where I is the list of `indices`' values,
+/// its entries taken in index order (an integer type; each below u.size(), none negative): a
+/// gather by indices made on the device, such as a grandparent vector f(f) (FastSV). w's size is
+/// indices' count, which is read here, so it cannot run inside a device loop's body.
+template <class W, class Mask, class Accum, class U, class I>
+void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Vector<I>& indices, const Descriptor& d = {}) {
+  static_assert(std::is_integral_v<I> && !std::is_same_v<I, bool>, "hpg::extract: the index vector's values must be of an integer type");
+  const Backend b = detail::common_backend("extract", w, mask, u, indices);
+  detail::refuse_in_capture("extract with an index vector");
+  detail::check_dim("extract", "w size", w.size(), indices.nvals());
+  detail::check_vector_mask("extract", mask, w.size());
+  detail::on_backend(b, [&](auto ops) { ops.extract(w, mask, accum, u, indices, d); });
 }
 
 /// GrB_Matrix_extract: C<M> = accum(C, A(I, J)) (desc::transpose_first extracts from A').

@@ -9,6 +9,7 @@
 
 #include "hpgraph/apply.hpp"
 #include "hpgraph/assign.hpp"
+#include "hpgraph/build.hpp"
 #include "hpgraph/ewise.hpp"
 #include "hpgraph/extract.hpp"
 #include "hpgraph/hints.hpp"

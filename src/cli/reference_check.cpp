@@ -160,6 +160,15 @@ CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles) {
   return c;
 }
 
+CheckOutcome check_cc(const Matrix<bool>& a, const std::vector<std::uint64_t>& label) {
+  CheckOutcome c = outcome();
+  auto g = grb_of(a);
+  const std::vector<std::uint64_t> want = timed(c, [&] { return reference::connected_components(g.get()); });
+  for (std::size_t v = 0; v < want.size(); ++v)
+    if (label[v] != want[v]) differ(c, "vertex " + std::to_string(v) + ": label " + std::to_string(label[v]) + ", SuiteSparse " + std::to_string(want[v]));
+  return c;
+}
+
 }  // namespace hpg::cli
 
 #endif  // HPG_CLI_SUITESPARSE

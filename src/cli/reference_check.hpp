@@ -1,7 +1,7 @@
 // --check: the primitive recomputed with SuiteSparse:GraphBLAS on the CPU
 // (algorithms/suitesparse_reference.hpp) and compared as docs/design.md, "Command line" says: BFS
 // levels exactly and parents by the validity rule, SSSP exactly for integer weights and to 1e-6
-// relative for reals, PageRank to 1e-4 max abs, TC exactly. Built only where SuiteSparse is
+// relative for reals, PageRank to 1e-4 max abs, TC and component labels exactly. Built only where SuiteSparse is
 // (HPG_CLI_SUITESPARSE).
 #pragma once
 
@@ -27,6 +27,8 @@ inline bool is_negative_cycle(const Error& e) {
 }
 CheckOutcome check_pagerank(const Matrix<bool>& a, const PageRankOptions& o, const std::vector<double>& rank, int iterations, bool converged);
 CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles);
+/// Component labels (each vertex's component's smallest vertex id) exactly.
+CheckOutcome check_cc(const Matrix<bool>& a, const std::vector<std::uint64_t>& label);
 
 /// The dense form of v: v(i), or `missing` where v has no entry.
 template <class T>

@@ -331,7 +331,35 @@ struct Ops : Storage {
   /// w<mask> = accum(w, u(I)).
   template <class W, class Mask, class Accum, class U>
   static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
-    const DeviceIndices di = indices_on_device(I, u.size());
+    gather(w, mask, accum, u, indices_on_device(I, u.size()), d);
+  }
+  /// w<mask> = accum(w, u(I)), I the values of `indices`.
+  template <class W, class Mask, class Accum, class U, class I>
+  static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Vector<I>& indices,
+                      const Descriptor& d) {
+    DeviceIndices di;
+    di.all = false;
+    di.list = index_list_of(vec_of(indices), u.size(), "extract");
+    di.count = di.list.size();
+    gather(w, mask, accum, u, di, d);
+  }
+  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup.
+  template <class W, class I, class X, class Dup>
+  static void build(Vector<W>& w, const Vector<I>& indices, const Vector<X>& values, const Dup& dup) {
+    if constexpr (!castable_v<W, X>) {
+      throw_error(Info::domain_mismatch, "build: the value vector's type cannot be cast to the output's (a user type meets another type)");
+    } else {
+      DeviceArray<std::uint64_t> keys = index_list_of(vec_of(indices), w.size(), "build");
+      DeviceArray<W> vals = entry_values<W>(vec_of(values), typecast_values<W>{}, "build values");
+      sort_and_combine(keys, vals, dup, "build");
+      Vec<W> v = vec_from_sorted_keys(w.size(), std::move(keys), std::move(vals));
+      vec_to_format(v, host::preferred_format(v.size, v.nvals));
+      VectorAccess::storage(w).template replace<Backend::cuda>(std::move(v));
+    }
+  }
+  /// w<mask> = accum(w, u(list)): the extract of a list on the device.
+  template <class W, class Mask, class Accum, class U>
+  static void gather(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const DeviceIndices& di, const Descriptor& d) {
     const BitmapInput<U> ub = as_bitmap(vec_of(u));
     DeviceResult<U> t(w.size());
     if (di.count) {

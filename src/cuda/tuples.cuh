@@ -4,11 +4,14 @@
 // are the primitives of primitives.cuh, compiled once into the library.
 #pragma once
 
+#include <thrust/copy.h>
 #include <thrust/functional.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <thrust/reduce.h>
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "hpgraph/detail/sorted_search.hpp"
@@ -184,6 +187,52 @@ std::optional<std::uint64_t> csr_position(const DeviceCsr<T>& a, Index i, Index 
 struct is_present {
   HPG_HOST_DEVICE bool operator()(std::uint8_t p) const { return p != 0; }
 };
+
+/// The values of v's entries in index order, each mapped by f, in an array of their own (v keeps
+/// its entries; a jumbled list is sorted first). Its length is v's count, read here if it is
+/// still on the device.
+template <class K, class T, class F>
+DeviceArray<K> entry_values(const DeviceVec<T>& v, const F& f, const char* what) {
+  const Index n = v.nvals;
+  DeviceArray<K> out(n, what);
+  if (n == 0) return out;
+  if (v.format == Sparsity::sparse) unjumble(v);
+  guarded(what, [&] {
+    auto mapped = thrust::make_transform_iterator(v.val.data(), f);
+    if (v.format == Sparsity::sparse || n == v.size) thrust::copy(policy(), mapped, mapped + n, out.data());
+    else thrust::copy_if(policy(), mapped, mapped + v.size, v.present.data(), out.data(), is_present{});
+  });
+  return out;
+}
+
+/// An index vector's value as an index; a negative one as ~0, which no dimension admits.
+template <class I>
+struct as_index {
+  HPG_HOST_DEVICE std::uint64_t operator()(const I& x) const {
+    if constexpr (std::is_signed_v<I>) {
+      if (x < I{0}) return ~std::uint64_t{0};
+    }
+    return static_cast<std::uint64_t>(x);
+  }
+};
+
+/// The values of an index vector's entries, in index order, as indices below dim;
+/// Error(index_out_of_bounds) naming op when one is not (one host wait, for the largest).
+template <class I>
+DeviceArray<std::uint64_t> index_list_of(const DeviceVec<I>& v, Index dim, const char* op) {
+  DeviceArray<std::uint64_t> list = entry_values<std::uint64_t>(v, as_index<I>{}, "index list");
+  if (list.size() == 0) return list;
+  const std::uint64_t top = guarded(op, [&] {
+    return thrust::reduce(policy(), list.data(), list.data() + list.size(), std::uint64_t{0}, thrust::maximum<std::uint64_t>());
+  });
+  if (top >= dim) {
+    const bool negative = std::is_signed_v<I> && top == ~std::uint64_t{0};
+    throw_error(Info::index_out_of_bounds, std::string(op) + ": the index vector holds " +
+                                               (negative ? std::string("a negative value") : std::to_string(top)) + ", not an index below " +
+                                               std::to_string(dim));
+  }
+  return list;
+}
 
 /// The entries of a bitmap vector as a sorted list of its own (v is left as it is). Its length is
 /// v's count, read here if it is still on the device.

@@ -309,6 +309,44 @@ struct Ops : Storage {
     finish_rows(c, m, accum, t.csr, d, region);
   }
 
+  /// The values of v's entries in index order as indices below dim; Error(index_out_of_bounds),
+  /// naming op, at the first that is not (a negative one included).
+  template <class I>
+  static std::vector<Index> index_list_of(const Vector<I>& v, Index dim, const char* op) {
+    std::vector<Index> where;
+    std::vector<I> val;
+    Storage::vec_extract_tuples(vec_of(v), where, val);
+    std::vector<Index> list(val.size());
+    for (std::size_t k = 0; k < val.size(); ++k) {
+      const bool negative = std::is_signed_v<I> && val[k] < I{0};
+      if (negative || static_cast<Index>(val[k]) >= dim)
+        throw_error(Info::index_out_of_bounds, std::string(op) + ": the index vector's entry " + std::to_string(where[k]) + " holds " +
+                                                   std::to_string(val[k]) + ", not an index below " + std::to_string(dim));
+      list[k] = static_cast<Index>(val[k]);
+    }
+    return list;
+  }
+
+  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup.
+  template <class W, class I, class X, class Dup>
+  static void build(Vector<W>& w, const Vector<I>& indices, const Vector<X>& values, const Dup& dup) {
+    const std::vector<Index> list = index_list_of(indices, w.size(), "build");
+    std::vector<Index> where;
+    std::vector<X> xs;
+    Storage::vec_extract_tuples(vec_of(values), where, xs);
+    HostArray<W> vals(xs.size());
+    for (std::size_t k = 0; k < xs.size(); ++k) vals[k] = cast<W>(xs[k]);
+    VectorAccess::storage(w).template replace<Backend::host>(vec_from_tuples(w.size(), list.data(), vals.data(), list.size(), dup, "build"));
+  }
+
+  /// w<mask> = accum(w, u(I)), I the values of `indices`.
+  template <class W, class Mask, class Accum, class U, class I>
+  static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Vector<I>& indices,
+                      const Descriptor& d) {
+    const std::vector<Index> list = index_list_of(indices, u.size(), "extract");
+    extract(w, mask, accum, u, Indices(list), d);
+  }
+
   /// w<mask> = accum(w, u(I)).
   template <class W, class Mask, class Accum, class U>
   static void extract(Vector<W>& w, const Mask& mask, const Accum& accum, const Vector<U>& u, const Indices& I, const Descriptor& d) {
