@@ -198,6 +198,29 @@ HPG_EXTRACT_TYPE_TEST(Float, float)
 HPG_EXTRACT_TYPE_TEST(Double, double)
 #undef HPG_EXTRACT_TYPE_TEST
 
+// build from vectors whose values' type is not the output's: duplicates are combined in the
+// values' type (doubles 0.5 + 0.7 = 1.2) and only the result is cast (to int64: 1), as SuiteSparse's
+// GrB_Vector_build does; cast first, they would give 0 + 0.
+TEST_P(ParityExtract, BuildCombinesDuplicatesBeforeTheCast) {
+  HPG_PARITY_BODY(ctx, {
+    const Backend b = ctx.backend;
+    const std::vector<Index> list = {1, 0, 1};
+    const std::vector<double> xs = {0.5, 2.9, 0.7};
+    hpg::Vector<double> values(3, Backend::host);
+    values.build(std::vector<Index>{0, 1, 2}, xs);
+    values.to_backend(b);
+    hpg::Vector<std::int64_t> w(2, b);
+    const std::string what = "build int64 from doubles {0.5, 2.9, 0.7} at {1, 0, 1}, dup plus<double>";
+    const auto err = ctx.run_hpg(what, [&] { hpg::build(w, index_vector<std::int64_t>(list, b, false), values, hpg::plus<double>{}); });
+    if (err) return ctx.fail("  case: " + what + "\n  hpg threw Error(" + std::string(to_string(err->code())) + "): " + err->what());
+    GrB_Vector g = nullptr;
+    grb_ok(GrB_Vector_new(&g, GrB_INT64, 2), "GrB_Vector_new");
+    const hpg::grb_vector_ptr held(g);
+    grb_ok(GrB_Vector_build_FP64(g, list.data(), xs.data(), 3, GrB_PLUS_FP64), "GrB_Vector_build");
+    compare(ctx, what, entries(w), entries<std::int64_t>(g), true);
+  });
+}
+
 // C<C> = accum(C, C') and w<w> = accum(w, w(reversed)): the output is the input and the mask.
 TEST_P(ParityExtract, AliasedOutput) {
   HPG_PARITY_BODY(ctx, {

@@ -14,9 +14,10 @@ namespace hpg {
 
 /// w, which must be empty, gets the tuples (indices' k-th value, values' k-th value), the k-th
 /// entries taken in index order: indices' values are the indices (each below w.size(); a negative
-/// one is an error), values' values the values, cast to W. Both vectors hold the same number of
-/// entries. Duplicates are combined with dup in that order; with no_dup they are an error
-/// (Error(invalid_value)), as GrB_Vector_build's are. It reads the vectors' counts, so it cannot
+/// one is an error), values' values the values. Both vectors hold the same number of entries.
+/// Duplicates are combined with dup in that order, in X (as SuiteSparse combines them before the
+/// cast), and the results cast to W; with no_dup they are an error (Error(invalid_value)), as
+/// GrB_Vector_build's are. It reads the vectors' counts, so it cannot
 /// run inside a device loop's body.
 template <class W, class I, class X, class Dup = no_dup_t>
 void build(Vector<W>& w, const Vector<I>& indices, const Vector<X>& values, const Dup& dup = {}) {

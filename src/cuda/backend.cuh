@@ -343,15 +343,24 @@ struct Ops : Storage {
     di.count = di.list.size();
     gather(w, mask, accum, u, di, d);
   }
-  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup.
+  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup in the
+  /// values' own type, then cast to w's.
   template <class W, class I, class X, class Dup>
   static void build(Vector<W>& w, const Vector<I>& indices, const Vector<X>& values, const Dup& dup) {
     if constexpr (!castable_v<W, X>) {
       throw_error(Info::domain_mismatch, "build: the value vector's type cannot be cast to the output's (a user type meets another type)");
     } else {
       DeviceArray<std::uint64_t> keys = index_list_of(vec_of(indices), w.size(), "build");
-      DeviceArray<W> vals = entry_values<W>(vec_of(values), typecast_values<W>{}, "build values");
-      sort_and_combine(keys, vals, dup, "build");
+      DeviceArray<X> xs = entry_values<X>(vec_of(values), cast_to<X>{}, "build values");
+      sort_and_combine(keys, xs, dup, "build");  // in the values' own type, as SuiteSparse's build combines them
+      DeviceArray<W> vals;
+      if constexpr (std::is_same_v<W, X>) {
+        vals = std::move(xs);
+      } else {
+        vals.allocate(xs.size(), "build values");
+        if (xs.size())
+          guarded("build", [&] { thrust::transform(policy(), xs.data(), xs.data() + xs.size(), vals.data(), typecast_values<W>{}); });
+      }
       Vec<W> v = vec_from_sorted_keys(w.size(), std::move(keys), std::move(vals));
       vec_to_format(v, host::preferred_format(v.size, v.nvals));
       VectorAccess::storage(w).template replace<Backend::cuda>(std::move(v));

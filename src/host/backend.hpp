@@ -327,16 +327,25 @@ struct Ops : Storage {
     return list;
   }
 
-  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup.
+  /// w = the tuples (indices' k-th value, values' k-th value), duplicates combined with dup in the
+  /// values' own type (as SuiteSparse's build combines them before the cast to w's type).
   template <class W, class I, class X, class Dup>
   static void build(Vector<W>& w, const Vector<I>& indices, const Vector<X>& values, const Dup& dup) {
-    const std::vector<Index> list = index_list_of(indices, w.size(), "build");
-    std::vector<Index> where;
-    std::vector<X> xs;
-    Storage::vec_extract_tuples(vec_of(values), where, xs);
-    HostArray<W> vals(xs.size());
-    for (std::size_t k = 0; k < xs.size(); ++k) vals[k] = cast<W>(xs[k]);
-    VectorAccess::storage(w).template replace<Backend::host>(vec_from_tuples(w.size(), list.data(), vals.data(), list.size(), dup, "build"));
+    if constexpr (!castable_v<W, X>) {
+      throw_error(Info::domain_mismatch, "build: the value vector's type cannot be cast to the output's (a user type meets another type)");
+    } else {
+      const std::vector<Index> list = index_list_of(indices, w.size(), "build");
+      std::vector<Index> where;
+      std::vector<X> xs;
+      Storage::vec_extract_tuples(vec_of(values), where, xs);
+      const HostArray<X> x(xs.begin(), xs.end());
+      HostVec<X> combined = vec_from_tuples(w.size(), list.data(), x.data(), list.size(), dup, "build");
+      vec_to_format(combined, Sparsity::sparse);
+      const std::vector<Index> idx(combined.idx.begin(), combined.idx.end());
+      HostArray<W> vals(idx.size());
+      for (std::size_t k = 0; k < idx.size(); ++k) vals[k] = cast<W>(combined.val[k]);
+      VectorAccess::storage(w).template replace<Backend::host>(vec_from_tuples(w.size(), idx.data(), vals.data(), idx.size(), no_dup_t{}, "build"));
+    }
   }
 
   /// w<mask> = accum(w, u(I)), I the values of `indices`.
