@@ -242,6 +242,30 @@ TEST(JumbledGpu, AssignByMergeResizeAndTheMoveToTheHostSortFirst) {
 
 // The push under any lists its outputs as it finds them: the result is flagged jumbled, and every
 // later use agrees with the host's sorted result.
+// An index or value vector that is a jumbled list (extract with an index vector, build from
+// vectors): its entries pair up in index order, not in the list's, as on the host.
+TEST(JumbledGpu, AJumbledIndexOrValueVectorIsReadInIndexOrder) {
+  HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
+  auto [hi, gi] = both<std::int64_t>(3, 23);  // 218 entries, values 1..7 (the indices)
+  auto [hx, gx] = both<std::int64_t>(5, 23);  // 218 entries, the values
+  jumble(gi);
+  jumble(gx);
+  std::vector<Index> ui;
+  std::vector<float> ux;
+  for (Index i = 0; i < 8; i += 1) ui.push_back(i), ux.push_back(static_cast<float>(10 * i + 1));
+  hpg::Vector<float> hu(8, Backend::host), gu(8, Backend::cuda);
+  hu.build(ui, ux);
+  gu.build(ui, ux);
+  hpg::Vector<float> hw(hi.nvals(), Backend::host), gw(gi.nvals(), Backend::cuda);
+  hpg::extract(hw, hpg::no_mask, hpg::no_accum, hu, hi);
+  hpg::extract(gw, hpg::no_mask, hpg::no_accum, gu, gi);
+  expect_same(hw, gw, "extract with a jumbled index vector");
+  hpg::Vector<std::int64_t> hb(8, Backend::host), gb(8, Backend::cuda);
+  hpg::build(hb, hi, hx, hpg::minus<std::int64_t>{});  // not commutative: the pairing order shows
+  hpg::build(gb, gi, gx, hpg::minus<std::int64_t>{});
+  expect_same(hb, gb, "build from a jumbled index vector and a jumbled value vector");
+}
+
 TEST(JumbledGpu, AnAnyPushListsItsOutputsJumbled) {
   HPG_SKIP_IF_NO_BACKEND(Backend::cuda);
   hpg::Matrix<float> a = hpg::generate<float>(hpg::gen::parse_spec("grid:50x100"), Backend::cuda);  // n vertices
