@@ -522,8 +522,7 @@ inline std::vector<std::uint64_t> connected_components(GrB_Matrix a) {
     grb_check(GrB_mxv(mngp.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_SECOND_SEMIRING_UINT64, s.get(), gp.get(), nullptr),
               "reference::connected_components: GrB_mxv", mngp.get());
     GrB_Index k = n;  // hooks(f(u)) = min of mngp(u): f's values as indices, mngp's as values
-    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
-    for (GrB_Index e = 0; e < n; ++e) parent[e] = vals[e];
+    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), parent.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
     grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, mngp.get()), "reference::connected_components: extractTuples",
               mngp.get());
     grb_check(GrB_Vector_clear(hooks.get()), what);
@@ -533,8 +532,7 @@ inline std::vector<std::uint64_t> connected_components(GrB_Matrix a) {
               "reference::connected_components: GrB_eWiseAdd", f.get());
     grb_check(GrB_Vector_eWiseAdd_BinaryOp(f.get(), nullptr, GrB_MIN_UINT64, GrB_MIN_UINT64, f.get(), hooks.get(), nullptr),
               "reference::connected_components: GrB_eWiseAdd", f.get());
-    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), vals.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
-    for (GrB_Index e = 0; e < n; ++e) parent[e] = vals[e];
+    grb_check(GrB_Vector_extractTuples_UINT64(idx.data(), parent.data(), &k, f.get()), "reference::connected_components: extractTuples", f.get());
     grb_check(GrB_Vector_extract(gp_new.get(), nullptr, nullptr, f.get(), parent.data(), n, nullptr), "reference::connected_components: GrB_extract",
               gp_new.get());
     grb_check(GrB_Vector_eWiseMult_BinaryOp(changed.get(), nullptr, nullptr, GrB_NE_UINT64, gp_new.get(), gp.get(), nullptr),

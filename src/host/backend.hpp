@@ -341,10 +341,15 @@ struct Ops : Storage {
       const HostArray<X> x(xs.begin(), xs.end());
       HostVec<X> combined = vec_from_tuples(w.size(), list.data(), x.data(), list.size(), dup, "build");
       vec_to_format(combined, Sparsity::sparse);
-      const std::vector<Index> idx(combined.idx.begin(), combined.idx.end());
-      HostArray<W> vals(idx.size());
-      for (std::size_t k = 0; k < idx.size(); ++k) vals[k] = cast<W>(combined.val[k]);
-      VectorAccess::storage(w).template replace<Backend::host>(vec_from_tuples(w.size(), idx.data(), vals.data(), idx.size(), no_dup_t{}, "build"));
+      HostVec<W> v;  // the combined entries, already sorted and unique, cast to W
+      v.size = combined.size;
+      v.format = Sparsity::sparse;
+      v.idx = std::move(combined.idx);
+      v.val = HostArray<W>(v.idx.size());
+      for (std::size_t k = 0; k < v.idx.size(); ++k) v.val[k] = cast<W>(combined.val[k]);
+      v.nvals = v.idx.size();
+      vec_to_format(v, preferred_format(v.size, v.nvals));
+      VectorAccess::storage(w).template replace<Backend::host>(std::move(v));
     }
   }
 
