@@ -20,7 +20,7 @@ set -euo pipefail
 build="${HPG_BUNDLE_BUILD:-$HPG_ROOT/build-gpu}"
 bundle="$HPG_ROOT/.gpu-bundle"
 cmake -S "$HPG_ROOT" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPG_CUDA=ON -DHPG_BUILD_TESTS=ON \
-  -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
+  -DHPG_TEST_PROGRAM=ON -DHPG_BUILD_BENCH=ON -DCMAKE_CUDA_ARCHITECTURES=90 >/dev/null
 if [ -n "${HPG_BUNDLE_PROGRAMS:-}" ]; then
   # Only those programs are built (the hpgraph program is the hpgraph_cli target).
   targets=()
