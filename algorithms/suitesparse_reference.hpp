@@ -16,6 +16,8 @@
 //                   after LAGraph's ascending-degree presort rule.
 //   connected_components  LG_CC_FastSV5: min.second hooking, the parents' hooks built with the
 //                   min dup operator from the parent vector's tuples, grandparents by extract.
+//   local_clustering_coefficient  Graphalytics' LCC: C<S> = S plus.pair A0, row sums over the
+//                   symmetrized degree's d (d - 1).
 //
 // Inputs are GrB_Matrix handles (hpg::to_grb makes one from an hpg::Matrix); A(i,j) present is an
 // edge i -> j; values are read only by sssp (as weights). Results are plain std::vectors so that a
@@ -544,6 +546,40 @@ inline std::vector<std::uint64_t> connected_components(GrB_Matrix a) {
     if (!more) break;
   }
   return detail::to_dense<std::uint64_t>(f.get(), n, 0, "reference::connected_components: GrB_Vector_extractTuples");
+}
+
+// ------------------------------------------------------------------------------------------------
+// Local clustering coefficient
+
+/// Graphalytics' LCC (algorithms/local_clustering_coefficient.hpp states it): A0 = pattern(A) off
+/// the diagonal, S = A0 | A0', C<struct(S)> = S plus.pair A0 (C(v, w): the u in N(v) with an edge
+/// u -> w), t = C's row sums, d = S's row sums, lcc = t / (d (d - 1)) where d > 1, else 0.
+inline std::vector<double> local_clustering_coefficient(GrB_Matrix a) {
+  const GrB_Index n = detail::square_dimension(a, "reference::local_clustering_coefficient");
+  const char* what = "reference::local_clustering_coefficient";
+  std::vector<double> lcc(n, 0.0);
+  if (n == 0) return lcc;
+  auto a0 = detail::new_matrix(GrB_BOOL, n, n, what);
+  grb_check(GrB_Matrix_apply(a0.get(), nullptr, nullptr, GxB_ONE_BOOL, a, nullptr), "reference::local_clustering_coefficient: GrB_apply", a0.get());
+  grb_check(GrB_Matrix_select_INT64(a0.get(), nullptr, nullptr, GrB_OFFDIAG, a0.get(), 0, nullptr),
+            "reference::local_clustering_coefficient: GrB_select", a0.get());
+  auto s = detail::new_matrix(GrB_BOOL, n, n, what);
+  grb_check(GrB_Matrix_eWiseAdd_BinaryOp(s.get(), nullptr, nullptr, GrB_LOR, a0.get(), a0.get(), GrB_DESC_T1),
+            "reference::local_clustering_coefficient: GrB_eWiseAdd", s.get());  // A0 | A0'
+  auto c = detail::new_matrix(GrB_FP64, n, n, what);
+  grb_check(GrB_mxm(c.get(), s.get(), nullptr, GxB_PLUS_PAIR_FP64, s.get(), a0.get(), GrB_DESC_S), "reference::local_clustering_coefficient: GrB_mxm",
+            c.get());
+  auto t = detail::new_vector(GrB_FP64, n, what);
+  auto d = detail::new_vector(GrB_FP64, n, what);
+  grb_check(GrB_Matrix_reduce_Monoid(t.get(), nullptr, nullptr, GrB_PLUS_MONOID_FP64, c.get(), nullptr),
+            "reference::local_clustering_coefficient: GrB_reduce", t.get());
+  grb_check(GrB_Matrix_reduce_Monoid(d.get(), nullptr, nullptr, GrB_PLUS_MONOID_FP64, s.get(), nullptr),
+            "reference::local_clustering_coefficient: GrB_reduce", d.get());
+  const std::vector<double> tv = detail::to_dense<double>(t.get(), n, 0.0, "reference::local_clustering_coefficient: GrB_Vector_extractTuples");
+  const std::vector<double> dv = detail::to_dense<double>(d.get(), n, 0.0, "reference::local_clustering_coefficient: GrB_Vector_extractTuples");
+  for (GrB_Index v = 0; v < n; ++v)
+    if (dv[v] > 1) lcc[v] = tv[v] / (dv[v] * (dv[v] - 1));
+  return lcc;
 }
 
 }  // namespace hpg::reference

@@ -1,23 +1,27 @@
 // The four primitives (algorithms/) on both backends: BFS levels and PageRank against the known
 // answers of ../shared/data/KNOWN_ANSWERS.md (every BFS direction, valid parents), triangle counts
 // against the published ones (both methods), SSSP against a plain Bellman-Ford over the tuples;
-// connected components against the published counts and a union-find over the tuples;
+// connected components against the published counts and a union-find over the tuples; the local
+// clustering coefficient against its definition computed over the tuples;
 // and the defined behaviour of the edge cases (each algorithm header's "Defined cases"): sources
 // out of range, non-square and empty matrices, isolated sources, self-loops, duplicate edges,
 // directed input to triangle counting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/connected_components.hpp"
+#include "hpgraph/algorithms/local_clustering_coefficient.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
@@ -330,6 +334,86 @@ TEST_P(Algorithms, ComponentsOfDirectedAndDegenerateGraphs) {
   try {
     hpg::connected_components(wide);
     ADD_FAILURE() << "a 3 x 4 matrix gave components";
+  } catch (const hpg::Error& e) {
+    EXPECT_EQ(e.code(), hpg::Info::dimension_mismatch);
+  }
+}
+
+/// Graphalytics' LCC straight from the definition, over a's tuples: N(v) = in- and out-neighbours
+/// but v; the edges u -> w of A (u != w) with both ends in N(v), over |N(v)| (|N(v)| - 1).
+template <class T>
+std::vector<double> lcc_by_definition(const hpg::Matrix<T>& a) {
+  std::vector<Index> r, c;
+  std::vector<T> x;
+  a.extract_tuples(r, c, x);
+  const Index n = a.nrows();
+  std::vector<std::set<Index>> nbr(n), out(n);
+  for (std::size_t k = 0; k < r.size(); ++k) {
+    if (r[k] == c[k]) continue;
+    nbr[r[k]].insert(c[k]);
+    nbr[c[k]].insert(r[k]);
+    out[r[k]].insert(c[k]);
+  }
+  std::vector<double> lcc(n, 0.0);
+  for (Index v = 0; v < n; ++v) {
+    const double d = static_cast<double>(nbr[v].size());
+    if (d < 2) continue;
+    double t = 0;
+    for (Index u : nbr[v])
+      for (Index w : out[u]) t += nbr[v].count(w);
+    lcc[v] = t / (d * (d - 1));
+  }
+  return lcc;
+}
+
+std::vector<double> dense_values(const hpg::Vector<double>& v) {
+  EXPECT_EQ(v.nvals(), v.size()) << "every vertex gets an entry";
+  std::vector<double> out(v.size(), -1.0);
+  for (const auto& [i, x] : entries(v)) out[i] = x;
+  return out;
+}
+
+void expect_near_all(const std::vector<double>& got, const std::vector<double>& want, const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (std::size_t v = 0; v < got.size(); ++v) EXPECT_NEAR(got[v], want[v], 1e-12 * std::max(1.0, std::fabs(want[v]))) << what << " vertex " << v;
+}
+
+// Undirected and directed graphs of the data set, and the graph object's symmetric shortcut.
+TEST_P(Algorithms, LocalClusteringCoefficientMatchesTheDefinition) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  HPG_REQUIRE_DATA();
+  for (const char* f : {"lagraph/karate.mtx", "lagraph/west0067.mtx", "lagraph/ldbc-directed-example.mtx", "lagraph/A.mtx"}) {
+    const auto a = load(f, GetParam());
+    expect_near_all(dense_values(hpg::local_clustering_coefficient(a)), lcc_by_definition(a), f);
+  }
+  const auto k = load("lagraph/karate.mtx", GetParam());
+  const auto want = lcc_by_definition(k);
+  EXPECT_NEAR(want[0], 0.15, 1e-12);  // vertex 0: 18 triangles... of C(16, 2) = 120 pairs
+  const hpg::Graph<double> g(k.dup(), hpg::GraphKind::undirected);
+  expect_near_all(dense_values(hpg::local_clustering_coefficient(g)), want, "karate as a graph object");
+}
+
+// Self-loops, duplicate and reciprocal edges, a vertex of degree 1 and an isolated one; n = 0;
+// a non-square matrix.
+TEST_P(Algorithms, LocalClusteringCoefficientDegenerateCases) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  const Backend b = GetParam();
+  // 0 -> 1, 1 -> 0 (reciprocal), 0 -> 2, 1 -> 2, 2 -> 2 (self-loop), 3 -> 0 (degree 1), 4 alone
+  hpg::Matrix<float> a(5, 5, Backend::host);
+  a.build(std::vector<Index>{0, 1, 0, 1, 2, 3, 0}, std::vector<Index>{1, 0, 2, 2, 2, 0, 1}, std::vector<float>{1, 2, 3, 0, 5, 6, 7},
+          hpg::plus<float>{});
+  a.to_backend(b);
+  // N(0) = {1, 2, 3}: edges among them 1 -> 2: 1 of 6. N(1) = {0, 2}: 0 -> 2: 1 of 2.
+  // N(2) = {0, 1}: 0 -> 1, 1 -> 0: 2 of 2. N(3) = {0}: 0. N(4) = {}: 0.
+  const std::vector<double> want = {1.0 / 6, 0.5, 1.0, 0.0, 0.0};
+  expect_near_all(dense_values(hpg::local_clustering_coefficient(a)), want, "small directed graph");
+  expect_near_all(lcc_by_definition(a), want, "the test's own definition");
+  hpg::Matrix<bool> empty(0, 0, b);
+  EXPECT_EQ(hpg::local_clustering_coefficient(empty).size(), 0u);
+  hpg::Matrix<bool> wide(3, 4, b);
+  try {
+    hpg::local_clustering_coefficient(wide);
+    ADD_FAILURE() << "a 3 x 4 matrix gave coefficients";
   } catch (const hpg::Error& e) {
     EXPECT_EQ(e.code(), hpg::Info::dimension_mismatch);
   }

@@ -18,6 +18,7 @@
 
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/connected_components.hpp"
+#include "hpgraph/algorithms/local_clustering_coefficient.hpp"
 #include "hpgraph/algorithms/pagerank.hpp"
 #include "hpgraph/algorithms/sssp.hpp"
 #include "hpgraph/algorithms/triangle_count.hpp"
@@ -351,6 +352,20 @@ TEST_P(SuiteSparseAlgorithms, ConnectedComponents) {
     std::vector<std::uint64_t> got;
     labels.extract_tuples(idx, got);
     EXPECT_EQ(got, hpg::reference::connected_components(grb(g.a).get())) << g.name;
+  }
+}
+
+TEST_P(SuiteSparseAlgorithms, LocalClusteringCoefficient) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  for (const auto& g : graphs()) {
+    if (!g.square()) continue;
+    const auto lcc = hpg::local_clustering_coefficient(on(g.a, GetParam()));
+    std::vector<Index> idx;
+    std::vector<double> got;
+    lcc.extract_tuples(idx, got);
+    const std::vector<double> want = hpg::reference::local_clustering_coefficient(grb(g.a).get());
+    ASSERT_EQ(got.size(), want.size()) << g.name;
+    for (std::size_t v = 0; v < got.size(); ++v) EXPECT_NEAR(got[v], want[v], 1e-12 * std::max(1.0, want[v])) << g.name << " vertex " << v;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #if HPG_CLI_SUITESPARSE
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -166,6 +167,16 @@ CheckOutcome check_cc(const Matrix<bool>& a, const std::vector<std::uint64_t>& l
   const std::vector<std::uint64_t> want = timed(c, [&] { return reference::connected_components(g.get()); });
   for (std::size_t v = 0; v < want.size(); ++v)
     if (label[v] != want[v]) differ(c, "vertex " + std::to_string(v) + ": label " + std::to_string(label[v]) + ", SuiteSparse " + std::to_string(want[v]));
+  return c;
+}
+
+CheckOutcome check_lcc(const Matrix<bool>& a, const std::vector<double>& coefficient) {
+  CheckOutcome c = outcome();
+  auto g = grb_of(a);
+  const std::vector<double> want = timed(c, [&] { return reference::local_clustering_coefficient(g.get()); });
+  for (std::size_t v = 0; v < want.size(); ++v)
+    if (!(std::fabs(coefficient[v] - want[v]) <= 1e-12 * std::max(1.0, std::fabs(want[v]))))
+      differ(c, "vertex " + std::to_string(v) + ": coefficient " + format_value(coefficient[v]) + ", SuiteSparse " + format_value(want[v]));
   return c;
 }
 

@@ -29,6 +29,8 @@ CheckOutcome check_pagerank(const Matrix<bool>& a, const PageRankOptions& o, con
 CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles);
 /// Component labels (each vertex's component's smallest vertex id) exactly.
 CheckOutcome check_cc(const Matrix<bool>& a, const std::vector<std::uint64_t>& label);
+/// Local clustering coefficients to 1e-12, relative (both sides count exactly, then divide).
+CheckOutcome check_lcc(const Matrix<bool>& a, const std::vector<double>& coefficient);
 
 /// The dense form of v: v(i), or `missing` where v has no entry.
 template <class T>
