@@ -19,12 +19,13 @@ const char* usage =
     "  pagerank GRAPH [--damping 0.85 --tol 1e-4 --max-iters 100 --variant lagraph|gap|hpgraph]\n"
     "  tc       GRAPH [--method spmv|lut]\n"
     "  cc       GRAPH                 connected components (FastSV)\n"
+    "  bc       GRAPH --sources S1,S2,...  betweenness centrality from those sources (batched Brandes)\n"
     "  info     GRAPH                 sizes, degree stats, HYB K and ELL/COO split\n"
     "  convert  IN OUT                any readable format to .mtx or the binary format (.hpgb)\n"
     "  generate rmat|urand|grid ... -o OUT\n"
     "  help [COMMAND]\n"
     "GRAPH is a file (.mtx .txt .tsv .csv .el .wel .gr .hpgb, optionally .gz) or a generator spec:\n"
-    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. The primitives (and cc) also take --backend cuda|host,\n"
+    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. The primitives (and cc, bc) also take --backend cuda|host,\n"
     "--output FILE, --check (recompute with SuiteSparse:GraphBLAS), --json, --repeat N and --undirected.\n"
     "'hpgraph COMMAND --help' for options.\n";
 
@@ -44,6 +45,7 @@ Command command(const std::string& name) {
   if (name == "pagerank") return run_pagerank;
   if (name == "tc") return run_tc;
   if (name == "cc") return run_cc;
+  if (name == "bc") return run_bc;
   if (name == "info") return run_info;
   if (name == "convert") return run_convert;
   if (name == "generate") return run_generate;
