@@ -18,13 +18,16 @@
 //                   min dup operator from the parent vector's tuples, grandparents by extract.
 //   local_clustering_coefficient  Graphalytics' LCC: C<S> = S plus.pair A0, row sums over the
 //                   symmetrized degree's d (d - 1).
+//   betweenness_centrality  LAGr_Betweenness: batched Brandes, all sources' BFS at once as rows
+//                   of a matrix (plus.first), then the dependencies back up level by level, with
+//                   LAGraph's push/pull switches.
 //
 // Inputs are GrB_Matrix handles (hpg::to_grb makes one from an hpg::Matrix); A(i,j) present is an
 // edge i -> j; values are read only by sssp (as weights). Results are plain std::vectors so that a
 // caller compares them without GraphBLAS. Every GrB call is checked (hpg::grb_check: a failing
 // GrB_Info becomes hpg::Error) and every GrB object is held by an owning handle, so nothing leaks
-// when one throws. Errors: a non-square matrix is Error(dimension_mismatch) for all four; a source
-// outside [0, n) is Error(invalid_index) (so a graph with n = 0 has no valid source).
+// when one throws. Errors: a non-square matrix is Error(dimension_mismatch) for all of them; a
+// source outside [0, n) is Error(invalid_index) (so a graph with n = 0 has no valid source).
 #pragma once
 
 #include <algorithm>
@@ -580,6 +583,104 @@ inline std::vector<double> local_clustering_coefficient(GrB_Matrix a) {
   for (GrB_Index v = 0; v < n; ++v)
     if (dv[v] > 1) lcc[v] = tv[v] / (dv[v] * (dv[v] - 1));
   return lcc;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Betweenness centrality
+
+/// LAGr_Betweenness, statement by statement: centrality(v) = sum over the sources s of Brandes's
+/// dependency delta_s(v) (unnormalized; A's pattern, edges row -> column; a source listed twice
+/// counts twice; no sources: all zeros). paths and frontier are ns x n, row k for sources[k]:
+/// frontier<!struct(paths)> = frontier plus.first A, S[d] = the structure of each level's frontier,
+/// paths += frontier; then, deepest level first, W<S[i]> = bc_update ./ paths, W<S[i-1]> = W
+/// plus.first A', bc_update += W .* paths, bc_update starting as ones; centrality = -ns + the
+/// column sums of bc_update. at (optional): A', or A itself for a symmetric pattern, to switch
+/// between push and pull by LAGraph's density rules (and its sparsity hints); without it the
+/// forward steps multiply by A and the backward ones by A' through GrB_DESC_RST1.
+inline std::vector<double> betweenness_centrality(GrB_Matrix a, const std::vector<GrB_Index>& sources, GrB_Matrix at = nullptr) {
+  const char* what = "reference::betweenness_centrality";
+  const GrB_Index n = detail::square_dimension(a, what);
+  detail::check_transpose(at, n, what);
+  for (GrB_Index s : sources) detail::check_source(s, n, what);
+  const auto ns = static_cast<GrB_Index>(sources.size());
+  auto paths = detail::new_matrix(GrB_FP64, ns, n, what);
+  auto frontier = detail::new_matrix(GrB_FP64, ns, n, what);
+  grb_check(GxB_Matrix_Option_set_INT32(paths.get(), GxB_SPARSITY_CONTROL, GxB_BITMAP + GxB_FULL), "reference::betweenness_centrality: GxB_set",
+            paths.get());
+  for (GrB_Index k = 0; k < ns; ++k) {
+    grb_check(GrB_Matrix_setElement_FP64(paths.get(), 1.0, k, sources[k]), "reference::betweenness_centrality: GrB_Matrix_setElement", paths.get());
+    grb_check(GrB_Matrix_setElement_FP64(frontier.get(), 1.0, k, sources[k]), "reference::betweenness_centrality: GrB_Matrix_setElement",
+              frontier.get());
+  }
+  // frontier<!struct(paths), replace> = frontier plus.first A
+  grb_check(GrB_mxm(frontier.get(), paths.get(), nullptr, GxB_PLUS_FIRST_FP64, frontier.get(), a, GrB_DESC_RSC),
+            "reference::betweenness_centrality: GrB_mxm", frontier.get());
+  auto nvals_of = [](GrB_Matrix m) {
+    GrB_Index k = 0;
+    grb_check(GrB_Matrix_nvals(&k, m), "reference::betweenness_centrality: GrB_Matrix_nvals", m);
+    return k;
+  };
+  const double cells = static_cast<double>(ns) * static_cast<double>(n);
+
+  // Breadth-first search stage: S[depth] = the structure of the frontier at depth + 1 hops.
+  std::vector<grb_matrix_ptr> s;
+  bool last_was_pull = false;
+  GrB_Index frontier_size = nvals_of(frontier.get());
+  for (GrB_Index depth = 0; frontier_size > 0 && depth < n; ++depth) {
+    s.push_back(detail::new_matrix(GrB_BOOL, ns, n, what));
+    grb_check(GrB_Matrix_apply(s.back().get(), nullptr, nullptr, GxB_ONE_BOOL, frontier.get(), nullptr), "reference::betweenness_centrality: GrB_apply",
+              s.back().get());
+    grb_check(GrB_Matrix_assign(paths.get(), nullptr, GrB_PLUS_FP64, frontier.get(), GrB_ALL, ns, GrB_ALL, n, nullptr),
+              "reference::betweenness_centrality: GrB_assign", paths.get());
+    // pull if the frontier is more than 10% dense, or more than 6% and the last step pulled
+    const bool do_pull = at != nullptr && static_cast<double>(frontier_size) / cells > (last_was_pull ? 0.06 : 0.10);
+    grb_check(GxB_Matrix_Option_set_INT32(frontier.get(), GxB_SPARSITY_CONTROL, do_pull ? GxB_BITMAP : GxB_SPARSE),
+              "reference::betweenness_centrality: GxB_set", frontier.get());
+    if (do_pull)  // frontier<!struct(paths), replace> = frontier plus.first AT'
+      grb_check(GrB_mxm(frontier.get(), paths.get(), nullptr, GxB_PLUS_FIRST_FP64, frontier.get(), at, GrB_DESC_RSCT1),
+                "reference::betweenness_centrality: GrB_mxm", frontier.get());
+    else  // frontier<!struct(paths), replace> = frontier plus.first A
+      grb_check(GrB_mxm(frontier.get(), paths.get(), nullptr, GxB_PLUS_FIRST_FP64, frontier.get(), a, GrB_DESC_RSC),
+                "reference::betweenness_centrality: GrB_mxm", frontier.get());
+    last_was_pull = do_pull;
+    frontier_size = nvals_of(frontier.get());
+  }
+  frontier.reset();
+
+  // Betweenness centrality stage: bc_update = ones, full; W workspace.
+  auto bc_update = detail::new_matrix(GrB_FP64, ns, n, what);
+  grb_check(GrB_Matrix_assign_FP64(bc_update.get(), nullptr, nullptr, 1.0, GrB_ALL, ns, GrB_ALL, n, nullptr),
+            "reference::betweenness_centrality: GrB_assign", bc_update.get());
+  auto w = detail::new_matrix(GrB_FP64, ns, n, what);
+  for (std::size_t i = s.size(); i-- > 1;) {
+    // W<S[i], replace> = bc_update ./ paths
+    grb_check(GrB_Matrix_eWiseMult_BinaryOp(w.get(), s[i].get(), nullptr, GrB_DIV_FP64, bc_update.get(), paths.get(), GrB_DESC_RS),
+              "reference::betweenness_centrality: GrB_eWiseMult", w.get());
+    // pull if W is more than 10% dense and nnz(W)/nnz(S[i-1]) > 1, or more than 1% and > 10
+    const auto wsize = static_cast<double>(nvals_of(w.get())), ssize = static_cast<double>(nvals_of(s[i - 1].get()));
+    const double w_density = wsize / cells, w_to_s = wsize / ssize;
+    const bool do_pull = at == nullptr || (w_density > 0.1 && w_to_s > 1.0) || (w_density > 0.01 && w_to_s > 10.0);
+    grb_check(GxB_Matrix_Option_set_INT32(w.get(), GxB_SPARSITY_CONTROL, do_pull ? GxB_BITMAP : GxB_SPARSE), "reference::betweenness_centrality: GxB_set",
+              w.get());
+    if (do_pull)  // W<S[i-1], replace> = W plus.first A'
+      grb_check(GrB_mxm(w.get(), s[i - 1].get(), nullptr, GxB_PLUS_FIRST_FP64, w.get(), a, GrB_DESC_RST1), "reference::betweenness_centrality: GrB_mxm",
+                w.get());
+    else  // W<S[i-1], replace> = W plus.first AT
+      grb_check(GrB_mxm(w.get(), s[i - 1].get(), nullptr, GxB_PLUS_FIRST_FP64, w.get(), at, GrB_DESC_RS), "reference::betweenness_centrality: GrB_mxm",
+                w.get());
+    // bc_update += W .* paths
+    grb_check(GrB_Matrix_eWiseMult_BinaryOp(bc_update.get(), nullptr, GrB_PLUS_FP64, GrB_TIMES_FP64, w.get(), paths.get(), nullptr),
+              "reference::betweenness_centrality: GrB_eWiseMult", bc_update.get());
+  }
+
+  // centrality = -ns (an integer, as LAGraph's int32 -ns: 0, not -0.0, for no sources), then
+  // centrality += the column sums of bc_update.
+  auto centrality = detail::new_vector(GrB_FP64, n, what);
+  grb_check(GrB_Vector_assign_INT64(centrality.get(), nullptr, nullptr, -static_cast<std::int64_t>(ns), GrB_ALL, n, nullptr),
+            "reference::betweenness_centrality: GrB_assign", centrality.get());
+  grb_check(GrB_Matrix_reduce_Monoid(centrality.get(), nullptr, GrB_PLUS_FP64, GrB_PLUS_MONOID_FP64, bc_update.get(), GrB_DESC_T0),
+            "reference::betweenness_centrality: GrB_reduce", centrality.get());
+  return detail::to_dense<double>(centrality.get(), n, 0.0, "reference::betweenness_centrality: GrB_Vector_extractTuples");
 }
 
 }  // namespace hpg::reference

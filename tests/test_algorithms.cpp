@@ -3,6 +3,7 @@
 // against the published ones (both methods), SSSP against a plain Bellman-Ford over the tuples;
 // connected components against the published counts and a union-find over the tuples; the local
 // clustering coefficient against its definition computed over the tuples;
+// betweenness centrality against LAGraph's known answers and a plain Brandes over the tuples;
 // and the defined behaviour of the edge cases (each algorithm header's "Defined cases"): sources
 // out of range, non-square and empty matrices, isolated sources, self-loops, duplicate edges,
 // directed input to triangle counting.
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "hpgraph/algorithms/betweenness_centrality.hpp"
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/connected_components.hpp"
 #include "hpgraph/algorithms/local_clustering_coefficient.hpp"
@@ -621,6 +623,150 @@ TEST_P(Algorithms, TriangleCountSymmetrizesDirectedInput) {
     EXPECT_EQ(hpg::triangle_count(sym, m), want);
     EXPECT_EQ(hpg::triangle_count(one_way, m), want);
   }
+}
+
+// ---- betweenness centrality ----
+
+/// Brandes's algorithm over a's tuples (edges row -> column, values ignored): the sum over the
+/// sources (a repeated one counted again) of each vertex's dependency delta_s(v), v != s.
+template <class T>
+std::vector<double> brandes(const hpg::Matrix<T>& a, const std::vector<Index>& sources) {
+  const Index n = a.nrows();
+  std::vector<Index> r, c;
+  std::vector<T> x;
+  a.extract_tuples(r, c, x);
+  std::vector<std::vector<Index>> out(n);
+  for (std::size_t k = 0; k < r.size(); ++k) out[r[k]].push_back(c[k]);
+  std::vector<double> bc(n, 0.0);
+  for (Index s : sources) {
+    std::vector<long long> dist(n, -1);
+    std::vector<double> sigma(n, 0.0), delta(n, 0.0);
+    std::vector<std::vector<Index>> pred(n);
+    std::vector<Index> order{s};  // visiting order: a BFS queue, read back to front afterwards
+    dist[s] = 0;
+    sigma[s] = 1;
+    for (std::size_t head = 0; head < order.size(); ++head) {
+      const Index v = order[head];
+      for (Index w : out[v]) {
+        if (dist[w] < 0) {
+          dist[w] = dist[v] + 1;
+          order.push_back(w);
+        }
+        if (dist[w] == dist[v] + 1) {
+          sigma[w] += sigma[v];
+          pred[w].push_back(v);
+        }
+      }
+    }
+    for (std::size_t k = order.size(); k-- > 0;) {
+      const Index w = order[k];
+      for (Index v : pred[w]) delta[v] += sigma[v] / sigma[w] * (1 + delta[w]);
+      if (w != s) bc[w] += delta[w];
+    }
+  }
+  return bc;
+}
+
+/// The centrality as a dense vector; every vertex must have an entry.
+std::vector<double> dense_centrality(const hpg::Vector<double>& c) {
+  EXPECT_EQ(c.nvals(), c.size()) << "every vertex gets a centrality";
+  std::vector<double> out(c.size(), std::numeric_limits<double>::quiet_NaN());
+  for (const auto& [v, x] : entries(c)) out[v] = x;
+  return out;
+}
+
+void expect_centrality_near(const std::vector<double>& got, const std::vector<double>& want, double tol, const std::string& who) {
+  ASSERT_EQ(got.size(), want.size()) << who;
+  for (std::size_t v = 0; v < want.size(); ++v) EXPECT_NEAR(got[v], want[v], tol * std::max(1.0, std::abs(want[v]))) << who << ": vertex " << v;
+}
+
+// LAGraph's test_Betweenness answers (KNOWN_ANSWERS.md), to 1e-4: undirected karate and directed
+// west0067, on the matrix and on a graph object.
+TEST_P(Algorithms, BetweennessMatchesTheKnownAnswers) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  HPG_REQUIRE_DATA();
+  struct Known {
+    const char* file;
+    hpg::GraphKind kind;
+    std::vector<Index> sources;
+    const char* want;
+  };
+  const Known known[] = {
+      {"lagraph/karate.mtx", hpg::GraphKind::undirected, {6, 29, 0, 9},
+       "43.7778 2.83333 26.9143 0.722222 0.333333 1.83333 1.5 0 9.09524 0 0 0 0 5.19206 0 0 0 0 0 4.58095 0 0 0 2.4 0 0.422222 0 "
+       "1.28889 0 0 0.733333 14.5508 17.1873 40.6349"},
+      {"lagraph/west0067.mtx", hpg::GraphKind::directed, {13, 58, 1, 18},
+       "7.37262 5.3892 4.53788 3.25952 11.9139 5.73571 5.65336 1.5 19.2719 0.343137 0.0833333 0.666667 1.80882 12.4246 1.92647 "
+       "22.0458 4.7381 34.8611 0.1 29.8358 9.52807 9.71836 17.3334 54.654 23.3118 7.31765 2.52381 6.96905 19.2291 6.97003 33.0464 "
+       "7.20128 3.78571 7.87698 15.3556 7.43333 7.19091 9.20411 1.10325 6.38095 17.808 5.18172 25.8441 7.91581 1.13501 0 2.53004 "
+       "2.48168 8.84857 3.80708 1.16978 0.0714286 1.76786 3.06661 12.0742 1.6 4.73908 2.3701 3.75 1.08571 1.69697 0 0.571429 0 0 "
+       "2.22381 0.659341"}};
+  for (const auto& k : known) {
+    auto a = load(k.file, GetParam());
+    const auto want = numbers(k.want);
+    const auto got = dense_centrality(hpg::betweenness_centrality(a, k.sources));
+    ASSERT_EQ(got.size(), want.size()) << k.file;
+    for (std::size_t v = 0; v < want.size(); ++v) EXPECT_NEAR(got[v], want[v], 1e-4) << k.file << ": vertex " << v;
+    const hpg::Graph<double> g(std::move(a), k.kind);
+    expect_centrality_near(dense_centrality(hpg::betweenness_centrality(g, k.sources)), got, 1e-12, std::string(k.file) + " graph object");
+  }
+}
+
+// Against Brandes over the tuples: a directed RMAT (self-loops, vertices it never reaches, parts
+// apart) and its symmetrized form, from several sources, one of them repeated and one isolated
+// (every vertex with no edge), and from every vertex (exact betweenness).
+TEST_P(Algorithms, BetweennessMatchesAPlainBrandes) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  hpg::gen::GraphSpec spec;
+  spec.scale = 6;
+  spec.edge_factor = 3;
+  hpg::gen::GraphSpec sym = spec;
+  sym.symmetrize = true;
+  for (const auto& sp : {spec, sym}) {
+    auto a = hpg::generate<double>(sp, GetParam());
+    const Index isolated = a.nrows(), n = isolated + 2;
+    a.resize(n, n);  // two vertices without edges
+    const std::string who = hpg::gen::describe(sp);
+    std::vector<Index> r, c;
+    std::vector<double> x;
+    a.extract_tuples(r, c, x);
+    const std::vector<Index> sources = {r[0], n / 2, isolated, r[0], c[c.size() / 2]};
+    expect_centrality_near(dense_centrality(hpg::betweenness_centrality(a, sources)), brandes(a, sources), 1e-9, who);
+    std::vector<Index> every(n);
+    for (Index v = 0; v < n; ++v) every[v] = v;
+    const auto exact = dense_centrality(hpg::betweenness_centrality(a, every));
+    expect_centrality_near(exact, brandes(a, every), 1e-9, who + " from every vertex");
+    const hpg::Graph<double> g(hpg::Matrix<double>(a), sp.symmetrize ? hpg::GraphKind::undirected : hpg::GraphKind::directed);
+    expect_centrality_near(dense_centrality(hpg::betweenness_centrality(g, every)), exact, 1e-9, who + " graph object");
+  }
+  // A diamond 0 -> {1, 2} -> 3 -> 4 (two shortest paths to 3 and 4), 5 -> 0 unreached from 0.
+  const auto d = graph(6, {0, 0, 1, 2, 3, 5}, {1, 2, 3, 3, 4, 0}, GetParam());
+  expect_centrality_near(dense_centrality(hpg::betweenness_centrality(d, {0})), {0, 1, 1, 1, 0, 0}, 1e-12, "diamond from 0");
+  expect_centrality_near(dense_centrality(hpg::betweenness_centrality(d, {5, 0, 5})), {8, 3, 3, 3, 0, 0}, 1e-12, "diamond from 5, 0, 5");
+}
+
+// A non-square matrix and a source outside [0, n) are errors (before anything is computed); no
+// sources give all zeros; an edgeless graph and a 0 x 0 one; values are not read.
+TEST_P(Algorithms, BetweennessErrorsAndDegenerateCases) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  const Backend b = GetParam();
+  hpg::Matrix<double> rect(3, 4, b);
+  rect.set_element(1, 0, 3);
+  expect_error([&] { hpg::betweenness_centrality(rect, {0}); }, hpg::Info::dimension_mismatch, "betweenness 3x4");
+  const auto a = graph(5, {0, 1, 2}, {1, 2, 3}, b, {-1, 0, 7});  // 0 -> 1 -> 2 -> 3, 4 alone
+  for (Index s : {Index{5}, Index{1} << 40})
+    expect_error([&] { hpg::betweenness_centrality(a, {0, s}); }, hpg::Info::invalid_index, "betweenness source " + std::to_string(s));
+  const hpg::Graph<double> g(hpg::Matrix<double>(a), hpg::GraphKind::directed);
+  expect_error([&] { hpg::betweenness_centrality(g, {5}); }, hpg::Info::invalid_index, "betweenness graph source 5");
+  EXPECT_EQ(dense_centrality(hpg::betweenness_centrality(a, {})), std::vector<double>(5, 0.0));
+  EXPECT_EQ(dense_centrality(hpg::betweenness_centrality(g, {})), std::vector<double>(5, 0.0));
+  EXPECT_EQ(dense_centrality(hpg::betweenness_centrality(a, {0, 4})), (std::vector<double>{0, 2, 1, 0, 0}));  // values ignored
+  EXPECT_EQ(dense_centrality(hpg::betweenness_centrality(g, {0, 4})), (std::vector<double>{0, 2, 1, 0, 0}));
+  hpg::Matrix<bool> none(3, 3, b);
+  EXPECT_EQ(dense_centrality(hpg::betweenness_centrality(none, {0, 1, 2})), std::vector<double>(3, 0.0));
+  hpg::Matrix<bool> empty(0, 0, b);
+  EXPECT_EQ(hpg::betweenness_centrality(empty, {}).size(), 0u);
+  expect_error([&] { hpg::betweenness_centrality(empty, {0}); }, hpg::Info::invalid_index, "betweenness on 0 x 0");
 }
 
 }  // namespace

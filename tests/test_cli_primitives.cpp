@@ -1,4 +1,4 @@
-// The hpgraph program's bfs, sssp, pagerank and tc end to end: their output files, JSON, timings
+// The hpgraph program's bfs, sssp, pagerank, tc, cc and bc end to end: their output files, JSON, timings
 // and the error contract. --check is tested in test_suitesparse_cli.cpp.
 #include <gtest/gtest.h>
 
@@ -151,6 +151,31 @@ TEST(CliPrimitives, ConnectedComponentsLabelEveryVertex) {
   auto k = run_cli({"cc", karate, "--backend", "host", "--json"});
   ASSERT_EQ(k.status, 0) << k.err;
   EXPECT_EQ(k.json_number("components"), 1);
+}
+
+TEST(CliPrimitives, BcMatchesLAGraphsKnownAnswerAndRefusesBadSources) {
+  hpg::test::TempDir dir;
+  const auto out = dir.file("bc.tsv");
+  auto r = run_cli({"bc", karate, "--sources", "6,29,0,9", "--backend", "host", "-o", out, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.json_number("sources"), 4);
+  EXPECT_EQ(r.json_number("top_vertex"), 0);
+  EXPECT_NEAR(r.json_number("top_centrality"), 43.7778, 1e-4);
+  const double want[34] = {43.7778, 2.83333, 26.9143, 0.722222, 0.333333, 1.83333, 1.5, 0, 9.09524, 0, 0, 0, 0, 5.19206, 0, 0, 0,
+                           0,       0,       4.58095, 0,        0,        0,       2.4, 0, 0.422222, 0, 1.28889, 0, 0, 0.733333, 14.5508, 17.1873, 40.6349};
+  const auto lines = vertex_lines(out);
+  ASSERT_EQ(lines.size(), 34u);
+  for (int v = 0; v < 34; ++v) {
+    EXPECT_EQ(lines[v].first, v);
+    EXPECT_NEAR(std::stod(lines[v].second), want[v], 1e-4) << "vertex " << v;
+  }
+  HPG_EXPECT_CLI_ERROR(run_cli({"bc", karate, "--backend", "host"}), "--sources");
+  HPG_EXPECT_CLI_ERROR(run_cli({"bc", karate, "--sources", "0,34", "--backend", "host"}), "outside [0, 34)");
+  for (const char* bad : {"1,,2", "x", "", "-1", "3,"})
+    HPG_EXPECT_CLI_ERROR(run_cli({"bc", karate, "--sources", bad, "--backend", "host"}), "--sources");
+  auto help = run_cli({"bc", "--help"});
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("usage: hpgraph bc"), std::string::npos);
 }
 
 TEST(CliPrimitives, JsonHasTheTimedStagesAndRepeatRunsThatManyTimes) {

@@ -3,8 +3,8 @@
 // generated ones: BFS levels exactly and parents by the BFS-parent rule, from several sources;
 // SSSP exactly with integer weights and to 1e-6 relative with double weights (a reachable negative
 // cycle: both sides throw); PageRank (lagraph, gap, hpgraph) to 1e-4 with the same converged flag;
-// triangle counts and component labels exactly. Each data file is read once (host) and copied to
-// the backend under test.
+// triangle counts and component labels exactly; betweenness centrality to 1e-9 relative on a few
+// of the graphs. Each data file is read once (host) and copied to the backend under test.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "hpgraph/algorithms/betweenness_centrality.hpp"
 #include "hpgraph/algorithms/bfs.hpp"
 #include "hpgraph/algorithms/connected_components.hpp"
 #include "hpgraph/algorithms/local_clustering_coefficient.hpp"
@@ -237,6 +238,8 @@ TEST_P(SuiteSparseAlgorithms, NonSquareMatricesAreRefusedByBothSides) {
     expect_mismatch([&] { hpg::reference::sssp<double>(ga.get(), 0); }, "reference::sssp");
     expect_mismatch([&] { hpg::reference::pagerank(ga.get()); }, "reference::pagerank");
     expect_mismatch([&] { hpg::reference::triangle_count(ga.get()); }, "reference::triangle_count");
+    expect_mismatch([&] { hpg::betweenness_centrality(a, {0}); }, "betweenness_centrality");
+    expect_mismatch([&] { hpg::reference::betweenness_centrality(ga.get(), {0}); }, "reference::betweenness_centrality");
   }
   if (hpg::test::have_data() && hpg::test::shard().count == 1) EXPECT_GE(non_square, 1) << "lp_afiro.mtx missing from the data set?";
 }
@@ -367,6 +370,39 @@ TEST_P(SuiteSparseAlgorithms, LocalClusteringCoefficient) {
     ASSERT_EQ(got.size(), want.size()) << g.name;
     for (std::size_t v = 0; v < got.size(); ++v) EXPECT_NEAR(got[v], want[v], 1e-12 * std::max(1.0, want[v])) << g.name << " vertex " << v;
   }
+}
+
+// Kept lean: an undirected graph, a directed one, one in parts, and the generated directed RMAT
+// (self-loops), from their sources() with the first repeated; the reference with and without A'
+// (its push/pull switches), hpg on the matrix and on a graph object.
+TEST_P(SuiteSparseAlgorithms, BetweennessCentrality) {
+  HPG_SKIP_IF_NO_BACKEND(GetParam());
+  int checked = 0;
+  for (const auto& g : graphs()) {
+    if (g.name != "lagraph/karate.mtx" && g.name != "lagraph/west0067.mtx" && g.name != "lagraph/LFAT5_two.mtx" &&
+        g.name.rfind("generated rmat:10:8 ", 0) != 0)
+      continue;
+    ++checked;
+    std::vector<Index> sources = g.sources();
+    sources.push_back(sources.front());
+    const auto ga = grb(g.a);
+    const auto gt = grb_transpose(ga.get(), g.a.nrows());
+    const auto want = hpg::reference::betweenness_centrality(ga.get(), sources, gt.get());
+    const auto want_no_at = hpg::reference::betweenness_centrality(ga.get(), sources);
+    const hpg::Matrix<double> a = on(g.a, GetParam());
+    const auto got = dense(hpg::betweenness_centrality(a, sources), std::numeric_limits<double>::quiet_NaN());
+    const hpg::Graph<double> graph(hpg::Matrix<double>(a), hpg::GraphKind::directed);
+    const auto got_graph = dense(hpg::betweenness_centrality(graph, sources), std::numeric_limits<double>::quiet_NaN());
+    ASSERT_EQ(want.size(), g.a.nrows()) << g.name;
+    ASSERT_EQ(got.size(), want.size()) << g.name;
+    for (Index v = 0; v < want.size(); ++v) {
+      const double tol = 1e-9 * std::max(1.0, std::abs(want[v]));
+      EXPECT_NEAR(want_no_at[v], want[v], tol) << g.name << ": reference without A', vertex " << v;
+      EXPECT_NEAR(got[v], want[v], tol) << g.name << ": vertex " << v;
+      EXPECT_NEAR(got_graph[v], want[v], tol) << g.name << ": graph object, vertex " << v;
+    }
+  }
+  if (hpg::test::have_data() && hpg::test::shard().count == 1) EXPECT_EQ(checked, 4);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, SuiteSparseAlgorithms, hpg::test::all_backends(), hpg::test::backend_name);

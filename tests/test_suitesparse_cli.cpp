@@ -1,5 +1,5 @@
 // --check (the primitives recomputed with SuiteSparse:GraphBLAS): PASS on every shared graph for
-// all four primitives on each backend, and the comparisons themselves catch wrong answers.
+// the four primitives, cc and bc on each backend, and the comparisons themselves catch wrong answers.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -14,11 +14,11 @@ using hpg::test::run_cli;
 
 const std::string karate = hpg::test::source_dir() + "/data/karate.mtx";
 
-// --check on every graph of the shared data set, for all four primitives, on each backend (under
+// --check on every graph of the shared data set, for the four primitives, cc and bc, on each backend (under
 // HPG_TEST_SHARD=k/N, every N-th graph from the k-th: gpu-run.sh splits it across processes).
 class CliCheck : public ::testing::TestWithParam<hpg::Backend> {};
 
-TEST_P(CliCheck, PassesForThePrimitivesAndComponentsOnEverySharedGraph) {
+TEST_P(CliCheck, PassesForThePrimitivesComponentsAndBcOnEverySharedGraph) {
   HPG_REQUIRE_DATA();
   if (GetParam() == hpg::Backend::cuda && !hpg::cuda_available()) GTEST_SKIP() << "no GPU";
   const std::string backend(to_string(GetParam()));
@@ -31,9 +31,10 @@ TEST_P(CliCheck, PassesForThePrimitivesAndComponentsOnEverySharedGraph) {
     auto info = run_cli({"info", path, "--backend", "host", "--json"});
     ASSERT_EQ(info.status, 0) << path << ": " << info.err;
     const std::string source = std::to_string(static_cast<long long>(info.json_number("out_max_vertex")));
-    for (const char* cmd : {"bfs", "sssp", "pagerank", "tc", "cc"}) {
+    for (const char* cmd : {"bfs", "sssp", "pagerank", "tc", "cc", "bc"}) {
       std::vector<std::string> args = {cmd, path, "--backend", backend, "--check", "--json"};
       if (std::string(cmd) == "bfs" || std::string(cmd) == "sssp") args.insert(args.end(), {"--source", source});
+      if (std::string(cmd) == "bc") args.insert(args.end(), {"--sources", "0," + source + "," + source});
       auto r = run_cli(args);
       if (e.nrows != e.ncols) {  // not a graph: refused
         HPG_EXPECT_CLI_ERROR(r, "square");
@@ -48,7 +49,7 @@ TEST_P(CliCheck, PassesForThePrimitivesAndComponentsOnEverySharedGraph) {
       ++checked;
     }
   }
-  EXPECT_GT(checked, 150 / static_cast<int>(part.count));
+  EXPECT_GT(checked, 180 / static_cast<int>(part.count));
 }
 
 INSTANTIATE_TEST_SUITE_P(All, CliCheck, hpg::test::all_backends(), hpg::test::backend_name);
@@ -92,6 +93,21 @@ TEST(CliCheckCompare, WrongAnswersAreCaught) {
   ASSERT_EQ(tc.differences.size(), 1u);
   EXPECT_NE(tc.differences[0].find("SuiteSparse 1"), std::string::npos) << tc.differences[0];
   EXPECT_TRUE(tc.reference_ms && *tc.reference_ms >= 0) << "SuiteSparse's run is timed, for the report's speedup over it";
+}
+
+TEST(CliCheckCompare, BcWithinOneMillionthRelativeAndAbsoluteBelowOne) {
+  // 0 -> 1 -> 2 -> 3 and 0 -> 4 -> 5 -> 3: from 0, vertices 1, 4 carry 1.5 and 2, 5 carry 0.5
+  hpg::Matrix<bool> a(6, 6, hpg::Backend::host);
+  a.build(std::vector<hpg::Index>{0, 1, 2, 0, 4, 5}, std::vector<hpg::Index>{1, 2, 3, 4, 5, 3}, std::vector<bool>(6, true));
+  const std::vector<hpg::Index> sources = {0, 0};  // twice: counted twice
+  EXPECT_TRUE(hpg::cli::check_bc(a, sources, {0, 3, 1, 0, 3, 1}).pass);
+  EXPECT_TRUE(hpg::cli::check_bc(a, sources, {0, 3 * (1 + 5e-7), 1, 0, 3, 1 + 5e-7}).pass);
+  EXPECT_TRUE(hpg::cli::check_bc(a, sources, {5e-7, 3, 1, 0, 3, 1}).pass) << "absolute below 1";
+  auto wrong = hpg::cli::check_bc(a, sources, {0, 3 * (1 + 2e-6), 1, 0, 3, 1});
+  EXPECT_FALSE(wrong.pass);
+  ASSERT_FALSE(wrong.differences.empty());
+  EXPECT_NE(wrong.differences[0].find("vertex 1"), std::string::npos) << wrong.differences[0];
+  EXPECT_FALSE(hpg::cli::check_bc(a, {0}, {0, 3, 1, 0, 3, 1}).pass) << "the sources are the reference's too";
 }
 
 TEST(CliCheckCompare, ANegativeCycleNeedsAgreementAndAPassIsPrinted) {

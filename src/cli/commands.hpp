@@ -13,5 +13,6 @@ int run_pagerank(int argc, char** argv);
 int run_tc(int argc, char** argv);
 int run_cc(int argc, char** argv);
 int run_lcc(int argc, char** argv);
+int run_bc(int argc, char** argv);
 
 }  // namespace hpg::cli

@@ -20,13 +20,14 @@ const char* usage =
     "  tc       GRAPH [--method spmv|lut]\n"
     "  cc       GRAPH                 connected components (FastSV)\n"
     "  lcc      GRAPH                 local clustering coefficients (Graphalytics' LCC)\n"
+    "  bc       GRAPH --sources S1,S2,...  betweenness centrality from those sources (batched Brandes)\n"
     "  info     GRAPH                 sizes, degree stats, HYB K and ELL/COO split\n"
     "  convert  IN OUT                any readable format to .mtx or the binary format (.hpgb)\n"
     "  generate rmat|urand|grid ... -o OUT\n"
     "  help [COMMAND]\n"
     "GRAPH is a file (.mtx .txt .tsv .csv .el .wel .gr .hpgb, optionally .gz) or a generator spec:\n"
-    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. The primitives (and cc, lcc) also take --backend cuda|host,\n"
-    "--output FILE, --check (recompute with SuiteSparse:GraphBLAS), --json, --repeat N and --undirected.\n"
+    "rmat:SCALE[:EF], urand:SCALE[:DEG], grid:ROWSxCOLS. The primitives (and cc, lcc, bc) also take\n"
+    "--backend cuda|host, --output FILE, --check (recompute with SuiteSparse:GraphBLAS), --json, --repeat N and --undirected.\n"
     "'hpgraph COMMAND --help' for options.\n";
 
 int error_exit(const std::string& message) {
@@ -46,6 +47,7 @@ Command command(const std::string& name) {
   if (name == "tc") return run_tc;
   if (name == "cc") return run_cc;
   if (name == "lcc") return run_lcc;
+  if (name == "bc") return run_bc;
   if (name == "info") return run_info;
   if (name == "convert") return run_convert;
   if (name == "generate") return run_generate;

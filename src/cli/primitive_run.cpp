@@ -1,6 +1,7 @@
 #include "cli/primitive_run.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -198,6 +199,27 @@ Index PrimitiveRun::source() const {
   if (static_cast<unsigned long long>(s) >= report_.n)
     throw CliError("--source " + std::to_string(s) + " is outside [0, " + std::to_string(report_.n) + ") of " + report_.graph);
   return static_cast<Index>(s);
+}
+
+std::vector<Index> PrimitiveRun::sources() const {
+  const std::optional<std::string> list = args_.value("--sources");
+  if (!list) throw CliError(report_.command + " needs --sources S1,S2,... (vertices in [0, " + std::to_string(report_.n) + "))");
+  std::vector<Index> out;
+  std::size_t at = 0;
+  for (;;) {
+    const std::size_t comma = std::min(list->find(',', at), list->size());
+    const std::string item = list->substr(at, comma - at);
+    unsigned long long s = 0;
+    auto [p, ec] = std::from_chars(item.data(), item.data() + item.size(), s);
+    if (item.empty() || ec != std::errc() || p != item.data() + item.size())
+      throw CliError("--sources needs comma-separated vertex ids, got '" + *list + "'");
+    if (s >= report_.n)
+      throw CliError("--sources: vertex " + item + " is outside [0, " + std::to_string(report_.n) + ") of " + report_.graph);
+    out.push_back(static_cast<Index>(s));
+    if (comma == list->size()) break;
+    at = comma + 1;
+  }
+  return out;
 }
 
 void PrimitiveRun::preprocess(bool also_a) {

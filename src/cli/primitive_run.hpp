@@ -91,6 +91,9 @@ class PrimitiveRun {
 
   /// --source S, required, in [0, n).
   Index source() const;
+  /// --sources S1,S2,..., required: one or more vertices in [0, n), comma-separated (a vertex may
+  /// be listed more than once).
+  std::vector<Index> sources() const;
 
   /// Builds what the GPU's SpMV reads, timed as preprocessing (nothing on the host backend): the
   /// HYB form of A', which vxm pulls over, and with also_a that of A (mxv's pull, as PageRank's

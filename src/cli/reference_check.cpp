@@ -176,7 +176,26 @@ CheckOutcome check_lcc(const Matrix<bool>& a, const std::vector<double>& coeffic
   const std::vector<double> want = timed(c, [&] { return reference::local_clustering_coefficient(g.get()); });
   for (std::size_t v = 0; v < want.size(); ++v)
     if (!(std::fabs(coefficient[v] - want[v]) <= 1e-12 * std::max(1.0, std::fabs(want[v]))))
-      differ(c, "vertex " + std::to_string(v) + ": coefficient " + format_value(coefficient[v]) + ", SuiteSparse " + format_value(want[v]));
+      differ(c, "vertex " + std::to_string(v) + ": coefficient " + num(coefficient[v]) + ", SuiteSparse " + num(want[v]));
+  return c;
+}
+
+CheckOutcome check_bc(const Matrix<bool>& a, const std::vector<Index>& sources, const std::vector<double>& centrality) {
+  CheckOutcome c = outcome();
+  auto g = grb_of(a);
+  // G->AT, which LAGr_Betweenness requires (its push/pull switches), made before the timed run.
+  GrB_Matrix at_handle = nullptr;
+  grb_check(GrB_Matrix_new(&at_handle, GrB_BOOL, a.ncols(), a.nrows()), "check: GrB_Matrix_new");
+  grb_matrix_ptr at(at_handle);
+  grb_check(GrB_transpose(at.get(), nullptr, nullptr, g.get(), nullptr), "check: GrB_transpose", at.get());
+  grb_check(GrB_Matrix_wait(at.get(), GrB_MATERIALIZE), "check: GrB_Matrix_wait", at.get());
+  const std::vector<GrB_Index> s(sources.begin(), sources.end());
+  const std::vector<double> want = timed(c, [&] { return reference::betweenness_centrality(g.get(), s, at.get()); });
+  for (std::size_t v = 0; v < want.size(); ++v) {
+    const double scale = std::max({1.0, std::fabs(centrality[v]), std::fabs(want[v])});
+    if (!(std::fabs(centrality[v] - want[v]) <= 1e-6 * scale))
+      differ(c, "vertex " + std::to_string(v) + ": centrality " + num(centrality[v]) + ", SuiteSparse " + num(want[v]));
+  }
   return c;
 }
 

@@ -1,7 +1,8 @@
 // --check: the primitive recomputed with SuiteSparse:GraphBLAS on the CPU
 // (algorithms/suitesparse_reference.hpp) and compared as docs/design.md, "Command line" says: BFS
 // levels exactly and parents by the validity rule, SSSP exactly for integer weights and to 1e-6
-// relative for reals, PageRank to 1e-4 max abs, TC and component labels exactly. Built only where SuiteSparse is
+// relative for reals, PageRank to 1e-4 max abs, TC and component labels exactly, betweenness
+// centrality to 1e-6 relative (absolute below 1). Built only where SuiteSparse is
 // (HPG_CLI_SUITESPARSE).
 #pragma once
 
@@ -31,6 +32,10 @@ CheckOutcome check_tc(const Matrix<bool>& a, std::uint64_t triangles);
 CheckOutcome check_cc(const Matrix<bool>& a, const std::vector<std::uint64_t>& label);
 /// Local clustering coefficients to 1e-12, relative (both sides count exactly, then divide).
 CheckOutcome check_lcc(const Matrix<bool>& a, const std::vector<double>& coefficient);
+/// Betweenness centrality from the sources: each vertex's within 1e-6 of LAGr_Betweenness's,
+/// relative to the larger magnitude, or absolute where both are below 1 (the final -ns + column
+/// sum cancels to ~ns ulps near zero).
+CheckOutcome check_bc(const Matrix<bool>& a, const std::vector<Index>& sources, const std::vector<double>& centrality);
 
 /// The dense form of v: v(i), or `missing` where v has no entry.
 template <class T>
